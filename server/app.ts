@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { SessionClaims, TokenService } from './auth/tokens.ts';
+import type { Database } from './db/database.ts';
+import { createHandlers } from './handlers/index.ts';
+import { HttpError, unauthorized } from './http/errors.ts';
+import { describeValidationError } from './http/validation-message.ts';
+import type { Call, OperationId } from './http/operations.ts';
+import { listOperations, loadSpec } from './http/spec.ts';
+import { registerOutboxPages } from './pages/outbox.ts';
+import { registerSandboxPages } from './pages/sandbox.ts';
+import { placeholderPage } from './pages/placeholder.ts';
+
+export interface AppOptions {
+  db: Database;
+  tokens: TokenService;
+  /** Origin used in e-mailed links and payment links; from the request when unset. */
+  publicUrl?: string | undefined;
+  staffEmail?: string;
+  /** Serve the mail outbox at /dev/outbox (the embedded setup has no mail server). */
+  devOutbox?: boolean;
+  /** The built SPA; a placeholder page is served while it does not exist. */
+  spaDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AppContext {
+  db: Database;
+  tokens: TokenService;
+  staffEmail: string;
+  origin(request: FastifyRequest): string;
+}
+
+const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Unknown fields are refused (400), not silently dropped; query strings are coerced to their types.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: ['x-extension'], allowUnionTypes: true } },
+  });
+  const context: AppContext = {
+    db: options.db,
+    tokens: options.tokens,
+    staffEmail: options.staffEmail ?? 'staff@tutoring.example',
+    origin: (request) => options.publicUrl ?? `${request.protocol}://${request.host}`,
+  };
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(errorBody(error.message, error.field));
+    }
+    const e = error as { validation?: unknown; statusCode?: number; message: string };
+    if (Array.isArray(e.validation)) {
+      const { field, message } = describeValidationError(error as FastifyError);
+      return reply.code(400).send(errorBody(message, field));
+    }
+    if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode).send(errorBody(e.message));
+    }
+    request.log.error(error);
+    return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+  });
+
+  const sessions = new WeakMap<FastifyRequest, SessionClaims>();
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized();
+    try {
+      sessions.set(request, options.tokens.verify(match[1]));
+    } catch {
+      throw unauthorized('Session expired or invalid. Please log in again.');
+    }
+  };
+
+  const handlers = createHandlers(context);
+  const operations = listOperations(loadSpec());
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  // Auth runs on request, before body validation, so an anonymous caller learns nothing but 401.
+  const tokenRoutes = new Set(operations.filter((op) => op.needsToken).map((op) => `${op.method} /api${op.path.replace(/\{(\w+)\}/g, ':$1')}`));
+  app.addHook('onRequest', async (request) => {
+    if (tokenRoutes.has(`${request.method} ${request.routeOptions.url}`)) await authenticate(request);
+  });
+
+  await app.register(formbody);
+  await app.register(openapiGlue, {
+    specification: loadSpec(),
+    prefix: '/api',
+    operationResolver: (operationId: string) => {
+      const info = byId.get(operationId);
+      if (!info || !(operationId in handlers)) throw new Error(`No handler for operation ${operationId}`);
+      const handler = handlers[operationId as OperationId] as (call: Call<OperationId>) => Promise<unknown>;
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        const answer = await handler({
+          body: request.body as never,
+          params: request.params as never,
+          query: request.query as never,
+          session: sessions.get(request),
+          request,
+          reply,
+        });
+        return reply.code(info.successCode).send(answer);
+      };
+    },
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  registerSandboxPages(app, context);
+  if (options.devOutbox ?? true) registerOutboxPages(app, context);
+  await registerSpa(app, options.spaDir ?? defaultSpaDir);
+  return app;
+}
+
+function errorBody(message: string, field?: string) {
+  return field === undefined ? { success: false, message, error: message } : { success: false, message, error: message, field };
+}
+
+async function registerSpa(app: FastifyInstance, spaDir: string) {
+  const built = existsSync(path.join(spaDir, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false });
+  // History fallback: any other GET that wants a page gets the app, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
+    if (built) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').send(placeholderPage());
+  });
+}

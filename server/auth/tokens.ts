@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createSigner, createVerifier } from 'fast-jwt';
+
+export interface SessionClaims {
+  /** The client's id. */
+  sub: number;
+  branch_id: number;
+}
+
+export const sessionLifetimeSeconds = 8 * 60 * 60;
+
+export interface TokenService {
+  sign(claims: SessionClaims): string;
+  /** The claims of a valid, unexpired token; throws otherwise. */
+  verify(token: string): SessionClaims;
+}
+
+export function createTokenService(secret: string, lifetimeSeconds = sessionLifetimeSeconds): TokenService {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimeSeconds * 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  return {
+    sign: (claims) => signer({ ...claims, sub: String(claims.sub) }),
+    verify(token) {
+      const payload = verifier(token) as { sub?: unknown; branch_id?: unknown };
+      const sub = Number(payload.sub);
+      const branch = Number(payload.branch_id);
+      if (!Number.isInteger(sub) || !Number.isInteger(branch)) throw new Error('token without a client');
+      return { sub, branch_id: branch };
+    },
+  };
+}
+
+/** JWT_SECRET when given; otherwise one generated once and kept in the data directory. */
+export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const kept = (await readFile(file, 'utf8')).trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,44 @@
+import type { SessionClaims } from '../auth/tokens.ts';
+import type { Queryable } from '../db/database.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+
+/** A client-scoped id in a request must be the logged-in client's own. */
+export function assertOwnClient(session: SessionClaims, clientId: number, field: string): void {
+  if (clientId !== session.sub) throw forbidden(field, 'is another client');
+}
+
+/** The branch asked for, which must be the client's own; the client's own when none is asked. */
+export function ownBranch(session: SessionClaims, branchId: number | undefined, field = 'branch_id'): number {
+  if (branchId !== undefined && branchId !== session.branch_id) throw forbidden(field, 'is not your branch');
+  return session.branch_id;
+}
+
+/** Every student id must exist (else 404) and be one of the client's students (else 403). */
+export async function assertOwnStudents(db: Queryable, session: SessionClaims, ids: readonly number[], field: string): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await db.query<{ id: number; client_id: number }>('select id, client_id from students where id = any($1::int[])', [unique]);
+  for (const id of unique) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound(`Student ${id}`);
+    if (row.client_id !== session.sub) throw forbidden(field, `student ${id} is not yours`);
+  }
+}
+
+/**
+ * A row of a client-owned table by id: 404 when there is none, 403 when it is another client's.
+ * `table` is always a literal of this codebase, never input.
+ */
+export async function ownedRow<Row extends { client_id: number }>(
+  db: Queryable,
+  session: SessionClaims,
+  table: 'services' | 'appointments' | 'client_packages' | 'proforma_invoices' | 'orders',
+  id: number | string,
+  what: string,
+  field: string,
+  key: 'id' | 'ref' = 'id',
+): Promise<Row> {
+  const [row] = await db.query<Row>(`select * from ${table} where ${key} = $1`, [id]);
+  if (!row) throw notFound(what);
+  if (row.client_id !== session.sub) throw forbidden(field, `${what.toLowerCase()} is not yours`);
+  return row;
+}

@@ -1,0 +1,20 @@
+import { TZDate } from '@date-fns/tz';
+
+export const branchTimeZone = 'Asia/Dubai';
+
+/** The instant of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the branch's time zone. */
+export function branchInstant(date: string, time: string, timeZone = branchTimeZone): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  return new Date(TZDate.tz(timeZone, y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0).getTime());
+}
+
+/** The branch's calendar day of an instant, YYYY-MM-DD. */
+export function branchDay(instant: Date, timeZone = branchTimeZone): string {
+  const local = new TZDate(instant.getTime(), timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+export const hourMs = 60 * 60 * 1000;
+export const dayMs = 24 * hourMs;

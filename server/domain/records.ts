@@ -1,0 +1,162 @@
+import type { components } from '../../src/api/schema.d.ts';
+import type { Queryable } from '../db/database.ts';
+import { notFound } from '../http/errors.ts';
+
+type Schemas = components['schemas'];
+
+// Rows as the database returns them. numeric columns come back as strings, timestamps as Date.
+export interface ClientRow {
+  id: number;
+  branch_id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password_hash: string;
+}
+export interface StudentRow {
+  id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+}
+export interface AppointmentRow {
+  id: number;
+  client_id: number;
+  service_id: number;
+  start: Date;
+  finish: Date;
+  topic: string;
+  status: Schemas['Appointment']['status'];
+  pkg_id: number | null;
+}
+export interface ClientPackageRow {
+  id: number;
+  client_id: number;
+  package_form: string;
+  bookingdata: Record<string, unknown> | null;
+  purches_status: number;
+  booked_classess: number;
+  total_classess: number;
+  remaining_classess: number;
+  completed_classess: number;
+  created_at: Date;
+}
+export interface InvoiceRow {
+  id: number;
+  client_id: number;
+  amount: string;
+  description: string;
+  status: string;
+  date_sent: Date;
+}
+
+export const toStudent = (row: StudentRow): Schemas['Student'] => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  paying_client: row.client_id,
+});
+
+export async function loadUser(db: Queryable, clientId: number): Promise<Schemas['User']> {
+  const [client] = await db.query<ClientRow>('select * from clients where id = $1', [clientId]);
+  if (!client) throw notFound('Client');
+  const students = await db.query<StudentRow>('select * from students where client_id = $1 order by id', [clientId]);
+  return {
+    firstname: client.firstname,
+    lastname: client.lastname,
+    clientid: client.id,
+    branch_id: client.branch_id,
+    email: client.email,
+    studentdetails: students.map(toStudent),
+  };
+}
+
+const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, a.status, a.pkg_id, s.name as service_name`;
+
+export async function appointmentsWhere(db: Queryable, where: string, params: readonly unknown[]): Promise<Schemas['Appointment'][]> {
+  const rows = await db.query<AppointmentRow & { service_name: string }>(
+    `select ${appointmentColumns} from appointments a join services s on s.id = a.service_id where ${where} order by a.start, a.id`,
+    params,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    start: row.start.toISOString(),
+    finish: row.finish.toISOString(),
+    topic: row.topic,
+    status: row.status,
+    service: { id: row.service_id, name: row.service_name },
+    db: { pkg_id: row.pkg_id },
+  }));
+}
+
+export const toClientPackage = (row: ClientPackageRow): Schemas['ClientPackage'] => ({
+  id: row.id,
+  clientid: row.client_id,
+  packageForm: row.package_form,
+  bookingdata: row.bookingdata,
+  purches_status: row.purches_status === 1 ? 1 : 0,
+  booked_classess: row.booked_classess,
+  total_classess: row.total_classess,
+  remaining_classess: row.remaining_classess,
+  completed_classess: row.completed_classess,
+  created_at: row.created_at.toISOString(),
+});
+
+export const toInvoice = (row: InvoiceRow): Schemas['ProformaInvoice'] => ({
+  id: row.id,
+  date_sent: row.date_sent.toISOString(),
+  status: row.status,
+  description: row.description,
+  amount: Number(row.amount),
+  client: { id: row.client_id },
+});
+
+interface ContractorRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  photo: string | null;
+  subjects: string[];
+  quallevel: number;
+  town: string;
+  country: string;
+  qualifications: string;
+  speciality: string;
+  bio: string | null;
+  tutorprice: string;
+}
+interface WindowRow {
+  id: number;
+  contractor_id: number;
+  start: Date;
+  finish: Date;
+}
+
+/** Tutors with their future availability windows (up to eight weeks ahead). */
+export async function contractorsWhere(db: Queryable, where: string, params: readonly unknown[]): Promise<Schemas['Contractor'][]> {
+  const tutors = await db.query<ContractorRow>(`select * from contractors c where ${where} order by c.last_name, c.first_name, c.id`, params);
+  if (tutors.length === 0) return [];
+  const windows = await db.query<WindowRow>(
+    `select id, contractor_id, start, finish from availability
+      where contractor_id = any($1::int[]) and finish > now() and start < now() + interval '56 days'
+      order by start`,
+    [tutors.map((t) => t.id)],
+  );
+  return tutors.map((t) => ({
+    id: t.id,
+    first_name: t.first_name,
+    last_name: t.last_name,
+    photo: t.photo,
+    subject: t.subjects.map((name) => ({ name })),
+    quallevel: t.quallevel,
+    town: t.town,
+    country: t.country,
+    qualifications: t.qualifications,
+    speciality: t.speciality,
+    bio: t.bio,
+    tutorprice: Number(t.tutorprice),
+    availability: windows
+      .filter((w) => w.contractor_id === t.id)
+      .map((w) => ({ start: w.start.toISOString(), finish: w.finish.toISOString(), apt_id: w.id, contractor_id: t.id })),
+  }));
+}

@@ -1,0 +1,98 @@
+import type { components } from '../../src/api/schema.d.ts';
+import type { AppContext } from '../app.ts';
+import { assertOwnClient, ownedRow } from '../domain/access.ts';
+import { type ClientPackageRow, toClientPackage } from '../domain/records.ts';
+import { badRequest } from '../http/errors.ts';
+import { type HandlerGroup, requireSession } from '../http/operations.ts';
+
+type Payload = components['schemas']['ClientPackagePayload'];
+type ClientPackageOperations =
+  | 'listClientPackages'
+  | 'getClientPackage'
+  | 'listUnpaidClientPackages'
+  | 'deleteUnpaidClientPackages'
+  | 'createClientPackage'
+  | 'updateClientPackage';
+
+function checkPayload(body: Payload): void {
+  let form: unknown;
+  try {
+    form = JSON.parse(body.packageForm);
+  } catch {
+    throw badRequest('packageForm', 'must be JSON text');
+  }
+  if (typeof form !== 'object' || form === null || Array.isArray(form)) throw badRequest('packageForm', 'must be the JSON text of an object');
+  const remaining = Math.max(0, body.total_classess - body.booked_classess);
+  if (body.remaining_classess !== remaining) {
+    throw badRequest('remaining_classess', `must be total_classess minus booked_classess, at least 0 (${remaining})`);
+  }
+}
+
+export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPackageOperations> {
+  const { db } = ctx;
+  const packagesOf = (clientId: number, onlyUnpaid: boolean) =>
+    db.query<ClientPackageRow>(
+      `select * from client_packages where client_id = $1 ${onlyUnpaid ? 'and purches_status = 0' : ''} order by created_at desc, id desc`,
+      [clientId],
+    );
+  return {
+    async listClientPackages(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      return { success: true, data: (await packagesOf(session.sub, false)).map(toClientPackage) };
+    },
+
+    async getClientPackage(call) {
+      const session = requireSession(call);
+      const row = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
+      return { success: true, data: [toClientPackage(row)] };
+    },
+
+    async listUnpaidClientPackages(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      return { success: true, data: (await packagesOf(session.sub, true)).map(toClientPackage) };
+    },
+
+    async deleteUnpaidClientPackages(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      const deleted = await db.query<{ id: number }>('delete from client_packages where client_id = $1 and purches_status = 0 returning id', [session.sub]);
+      return { success: true, deleted: deleted.length };
+    },
+
+    async createClientPackage(call) {
+      const session = requireSession(call);
+      const { body } = call;
+      assertOwnClient(session, body.clientid, 'clientid');
+      checkPayload(body);
+      const [row] = await db.query<ClientPackageRow>(
+        `insert into client_packages (client_id, package_form, bookingdata, purches_status, booked_classess, total_classess, remaining_classess, completed_classess)
+         values ($1, $2, $3, 0, $4, $5, $6, 0) returning *`,
+        [session.sub, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
+      );
+      return { success: true, message: 'Package saved', data: toClientPackage(row as ClientPackageRow) };
+    },
+
+    async updateClientPackage(call) {
+      const session = requireSession(call);
+      const { body } = call;
+      const stored = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
+      assertOwnClient(session, body.clientid, 'clientid');
+      checkPayload(body);
+      // A paid package's size is what was paid for; classes already booked stay booked.
+      if (stored.purches_status === 1 && body.total_classess !== stored.total_classess) {
+        throw badRequest('total_classess', `cannot change on a paid package (${stored.total_classess})`);
+      }
+      if (body.booked_classess < stored.booked_classess) {
+        throw badRequest('booked_classess', `cannot go below the ${stored.booked_classess} classes already booked`);
+      }
+      const [row] = await db.query<ClientPackageRow>(
+        `update client_packages set package_form = $2, bookingdata = $3, booked_classess = $4, total_classess = $5,
+                remaining_classess = $6, updated_at = now() where id = $1 returning *`,
+        [stored.id, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
+      );
+      return { success: true, message: 'Package updated', data: toClientPackage(row as ClientPackageRow) };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { AppContext } from '../app.ts';
+import { assertOwnClient, ownBranch } from '../domain/access.ts';
+import { sendMail } from '../domain/outbox.ts';
+import { type StudentRow, loadUser, toStudent } from '../domain/records.ts';
+import { forbidden } from '../http/errors.ts';
+import { type HandlerGroup, requireSession } from '../http/operations.ts';
+
+type ClientOperations =
+  | 'getClientData'
+  | 'checkClientStatus'
+  | 'getClientPriceStatus'
+  | 'getFreeAssessmentStatus'
+  | 'sendClientEmail'
+  | 'createStudents'
+  | 'sendReview';
+
+export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> {
+  const { db } = ctx;
+  return {
+    async getClientData(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      return { status: true, client: await loadUser(db, session.sub) };
+    },
+
+    async checkClientStatus(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.query.clientid, 'clientid');
+      return { success: true, clientid: session.sub, status: 'active' };
+    },
+
+    async getClientPriceStatus(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      const [row] = await db.query<{ paid: boolean }>(
+        'select exists (select 1 from client_packages where client_id = $1 and purches_status = 1) as paid',
+        [session.sub],
+      );
+      return { pricestatus: row?.paid ?? false };
+    },
+
+    async getFreeAssessmentStatus(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.params.clientid, 'clientid');
+      const [row] = await db.query<{ used: boolean }>(
+        `select exists (select 1 from appointments where client_id = $1 and basis = 'free') as used`,
+        [session.sub],
+      );
+      const used = row?.used ?? false;
+      return { success: used, message: used ? 'The free assessment class has been booked already.' : 'The free assessment class is available.' };
+    },
+
+    async sendClientEmail(call) {
+      const session = requireSession(call);
+      const user = await loadUser(db, session.sub);
+      await sendMail(
+        db,
+        ctx.staffEmail,
+        'A client asks to be contacted',
+        `${user.firstname} ${user.lastname} (client ${user.clientid}) asks to be contacted at ${call.body.email} about booking more students or subjects than the portal allows.`,
+      );
+      return { success: true, message: 'Our team will contact you shortly.' };
+    },
+
+    async createStudents(call) {
+      const session = requireSession(call);
+      ownBranch(session, call.query.branch_id);
+      call.body.forEach((student, i) => {
+        if (student.paying_client !== session.sub) throw forbidden(`[${i}].paying_client`, 'is another client');
+      });
+      const students = await db.transaction(async (tx) => {
+        const saved: StudentRow[] = [];
+        for (const student of call.body) {
+          const first = student.first_name.trim();
+          const last = student.last_name.trim();
+          // Existing students are matched by case-insensitive first and last name, as the portal does.
+          const [existing] = await tx.query<StudentRow>(
+            'select * from students where client_id = $1 and lower(first_name) = lower($2) and lower(last_name) = lower($3)',
+            [session.sub, first, last],
+          );
+          const [row] = existing
+            ? [existing]
+            : await tx.query<StudentRow>('insert into students (client_id, first_name, last_name) values ($1, $2, $3) returning *', [session.sub, first, last]);
+          if (row) saved.push(row);
+        }
+        return saved;
+      });
+      return { success: true, data: students.map(toStudent) };
+    },
+
+    async sendReview(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.body.clientid, 'clientid');
+      const { client_email, review_number, description } = call.body;
+      await db.transaction(async (tx) => {
+        await tx.query('insert into reviews (client_id, client_email, review_number, description) values ($1, $2, $3, $4)', [
+          session.sub, client_email, review_number, description,
+        ]);
+        await sendMail(tx, ctx.staffEmail, `Review: ${review_number} of 5 stars`, `Client ${session.sub} (${client_email}) rated ${review_number} of 5:\n\n${description}`);
+      });
+      return { data: { success: true, message: 'Thank you for your feedback!' } };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { AppContext } from '../app.ts';
+import type { Handlers } from '../http/operations.ts';
+import { appointmentHandlers } from './appointments.ts';
+import { catalogueHandlers } from './catalogue.ts';
+import { clientHandlers } from './client.ts';
+import { clientPackageHandlers } from './client-packages.ts';
+import { paymentHandlers } from './payment.ts';
+import { serviceHandlers } from './services.ts';
+import { sessionHandlers } from './session.ts';
+
+export function createHandlers(ctx: AppContext): Handlers {
+  return {
+    ...sessionHandlers(ctx),
+    ...clientHandlers(ctx),
+    ...catalogueHandlers(ctx),
+    ...appointmentHandlers(ctx),
+    ...serviceHandlers(ctx),
+    ...clientPackageHandlers(ctx),
+    ...paymentHandlers(ctx),
+  };
+}

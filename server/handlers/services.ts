@@ -1,0 +1,71 @@
+import type { AppContext } from '../app.ts';
+import { assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
+import { moneyText, moneyValue } from '../domain/pricing.ts';
+import { badRequest } from '../http/errors.ts';
+import { type HandlerGroup, requireSession } from '../http/operations.ts';
+
+interface ServiceRow {
+  id: number;
+  client_id: number;
+  branch_id: number;
+  name: string;
+  dft_charge_type: string;
+  dft_charge_rate: string;
+  dft_contractor_rate: string;
+}
+
+export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'createService'> {
+  const { db } = ctx;
+  return {
+    async getService(call) {
+      const session = requireSession(call);
+      ownBranch(session, call.query.branch_id);
+      const service = await ownedRow<ServiceRow>(db, session, 'services', call.params.serviceId, 'Service', 'serviceId');
+      const conjobs = await db.query<{ name: string; contractor: number }>(
+        `select c.first_name || ' ' || c.last_name as name, c.id as contractor
+           from service_contractors sc join contractors c on c.id = sc.contractor_id where sc.service_id = $1 order by c.id`,
+        [service.id],
+      );
+      const rcrs = await db.query<{ recipient_name: string; recipient: number }>(
+        `select s.first_name || ' ' || s.last_name as recipient_name, s.id as recipient
+           from service_recipients sr join students s on s.id = sr.student_id where sr.service_id = $1 order by s.id`,
+        [service.id],
+      );
+      return {
+        id: service.id,
+        name: service.name,
+        dft_charge_type: service.dft_charge_type,
+        dft_charge_rate: moneyText(Number(service.dft_charge_rate)),
+        dft_contractor_rate: moneyText(Number(service.dft_contractor_rate)),
+        branch_id: service.branch_id,
+        conjobs,
+        rcrs,
+      };
+    },
+
+    async createService(call) {
+      const session = requireSession(call);
+      const { body } = call;
+      const branch = ownBranch(session, body.branch_id);
+      await assertOwnStudents(db, session, body.rcrs.map((r) => r.recipient), 'rcrs');
+      const tutorIds = [...new Set(body.conjobs.map((c) => c.contractor))];
+      const known = await db.query<{ id: number }>('select id from contractors where branch_id = $1 and id = any($2::int[])', [branch, tutorIds]);
+      const unknown = tutorIds.find((id) => !known.some((k) => k.id === id));
+      if (unknown !== undefined) throw badRequest('conjobs', `tutor ${unknown} is not a tutor of this branch`);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate)
+           values ($1, $2, $3, $4, $5, $6) returning id`,
+          [branch, session.sub, body.name.trim(), body.dft_charge_type, moneyValue(body.dft_charge_rate), moneyValue(body.dft_contractor_rate)],
+        );
+        const serviceId = (row as { id: number }).id;
+        for (const tutor of tutorIds) await tx.query('insert into service_contractors (service_id, contractor_id) values ($1, $2)', [serviceId, tutor]);
+        for (const student of new Set(body.rcrs.map((r) => r.recipient))) {
+          await tx.query('insert into service_recipients (service_id, student_id) values ($1, $2)', [serviceId, student]);
+        }
+        return serviceId;
+      });
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from '../app.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import {
+  failedLoginsPerAddress,
+  failedLoginsPerEmail,
+  forget,
+  isLimited,
+  quoteRequestsPerAddress,
+  record,
+  resetRequestsPerEmail,
+} from '../auth/rate-limit.ts';
+import { assertOwnClient } from '../domain/access.ts';
+import { sendMail } from '../domain/outbox.ts';
+import { type ClientRow, loadUser } from '../domain/records.ts';
+import { HttpError, badRequest, tooManyRequests } from '../http/errors.ts';
+import { type HandlerGroup, requireSession } from '../http/operations.ts';
+
+const resetLinkLifetime = '1 hour';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+let timingDecoy: Promise<string> | undefined;
+// Checking some password even for an unknown e-mail keeps the answer time from telling which e-mails exist.
+const decoyHash = () => (timingDecoy ??= hashPassword(randomBytes(12).toString('hex')));
+
+async function clientByEmail(ctx: AppContext, email: string): Promise<ClientRow | undefined> {
+  const [row] = await ctx.db.query<ClientRow>('select * from clients where lower(email) = lower($1)', [email.trim()]);
+  return row;
+}
+
+export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forgetPassword' | 'changePasswordByLink' | 'changePassword' | 'requestQuote'> {
+  const { db } = ctx;
+  return {
+    async login({ body, request }) {
+      const email = body.email.trim().toLowerCase();
+      if ((await isLimited(db, failedLoginsPerEmail, email)) || (await isLimited(db, failedLoginsPerAddress, request.ip))) {
+        throw tooManyRequests();
+      }
+      const client = await clientByEmail(ctx, email);
+      const valid = await verifyPassword(body.password, client?.password_hash ?? (await decoyHash()));
+      if (!client || !valid) {
+        await record(db, failedLoginsPerEmail, email);
+        await record(db, failedLoginsPerAddress, request.ip);
+        throw new HttpError(401, 'Invalid email or password');
+      }
+      await forget(db, failedLoginsPerEmail, email);
+      const user = await loadUser(db, client.id);
+      return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id }), message: 'Login successful' };
+    },
+
+    async forgetPassword({ body, request }) {
+      const email = body.email.trim().toLowerCase();
+      if (await isLimited(db, resetRequestsPerEmail, email)) throw tooManyRequests();
+      await record(db, resetRequestsPerEmail, email);
+      const client = await clientByEmail(ctx, email);
+      if (client) {
+        const token = randomBytes(32).toString('base64url');
+        await db.query(`insert into password_resets (token_hash, client_id, expires_at) values ($1, $2, now() + interval '${resetLinkLifetime}')`, [
+          hashToken(token),
+          client.id,
+        ]);
+        await sendMail(
+          db,
+          client.email,
+          'Reset your password',
+          `Hello ${client.firstname},\n\nSet a new password here (the link works once, for one hour):\n${ctx.origin(request)}/changepassword/${token}\n\nIf you did not ask for this, ignore this e-mail.`,
+        );
+      }
+      return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent to it.' };
+    },
+
+    async changePasswordByLink({ params, body }) {
+      const hash = await hashPassword(body.newPassword);
+      const changed = await db.transaction(async (tx) => {
+        const [reset] = await tx.query<{ client_id: number }>(
+          `update password_resets set used_at = now()
+            where token_hash = $1 and used_at is null and expires_at > now() returning client_id`,
+          [hashToken(params.id)],
+        );
+        if (!reset) return false;
+        await tx.query('update clients set password_hash = $2 where id = $1', [reset.client_id, hash]);
+        return true;
+      });
+      if (!changed) throw badRequest('id', 'This reset link is invalid, used or expired. Ask for a new one.');
+      return { success: true, message: 'Password changed successfully' };
+    },
+
+    async changePassword(call) {
+      const session = requireSession(call);
+      assertOwnClient(session, call.body.clientid, 'clientid');
+      const [client] = await db.query<ClientRow>('select * from clients where id = $1', [session.sub]);
+      if (!client || !(await verifyPassword(call.body.oldPassword, client.password_hash))) {
+        throw badRequest('oldPassword', 'Old password is incorrect');
+      }
+      await db.query('update clients set password_hash = $2 where id = $1', [session.sub, await hashPassword(call.body.newPassword)]);
+      return { success: true, message: 'Password updated successfully' };
+    },
+
+    async requestQuote({ body, request }) {
+      if (await isLimited(db, quoteRequestsPerAddress, request.ip)) throw tooManyRequests();
+      await record(db, quoteRequestsPerAddress, request.ip);
+      const email = body.email.trim();
+      const origin = ctx.origin(request);
+      if (body.students === '3+') {
+        await db.query('insert into quote_requests (firstname, lastname, students, email, phone) values ($1, $2, $3, $4, $5)', [
+          body.firstname.trim(), body.lastname.trim(), body.students, email, body.phone,
+        ]);
+        await sendMail(db, ctx.staffEmail, 'Quote request: 3 or more students', `${body.firstname} ${body.lastname} (${email}, ${body.phone}) asks about 3 or more students.`);
+        await sendMail(db, email, 'We received your request', `Hello ${body.firstname},\n\nWe received your request for 3 or more children. A representative will contact you; no further action is needed.`);
+        return { success: true, students: body.students, message: 'Your request for 3 children has been received. A representative will contact you; no further action is needed.' };
+      }
+      const existing = await clientByEmail(ctx, email);
+      if (existing) {
+        await sendMail(db, existing.email, 'Your booking link', `Hello ${existing.firstname},\n\nYou already have an account. Log in at ${origin}/login to book a tutor and choose time slots; if you forgot your password, reset it at ${origin}/forgot-password.`);
+      } else {
+        const password = generatePassword();
+        const hash = await hashPassword(password);
+        await db.transaction(async (tx) => {
+          const [branch] = await tx.query<{ id: number }>('select id from branches order by id limit 1');
+          const [client] = await tx.query<{ id: number }>(
+            'insert into clients (branch_id, firstname, lastname, email, phone, password_hash) values ($1, $2, $3, $4, $5, $6) returning id',
+            [branch?.id, body.firstname.trim(), body.lastname.trim(), email, body.phone, hash],
+          );
+          await tx.query('insert into quote_requests (firstname, lastname, students, email, phone, client_id) values ($1, $2, $3, $4, $5, $6)', [
+            body.firstname.trim(), body.lastname.trim(), body.students, email, body.phone, client?.id,
+          ]);
+          await sendMail(tx, email, 'Your booking link', `Hello ${body.firstname},\n\nBook a tutor and choose time slots at ${origin}/login\nUsername: ${email}\nPassword: ${password}\n\nPlease change the password after your first login.`);
+        });
+      }
+      return { success: true, students: body.students, message: 'A link with your username and password has been e-mailed to you to book a tutor and choose time slots.' };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+interface OperationObject {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+}
+export interface OpenApiDocument {
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, OperationObject>>;
+  [key: string]: unknown;
+}
+
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  path: string;
+  needsToken: boolean;
+  successCode: number;
+}
+
+export function loadSpec(): OpenApiDocument {
+  return parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+}
+
+const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+export function listOperations(doc: OpenApiDocument): OperationInfo[] {
+  const found: OperationInfo[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!methods.has(method)) continue;
+      const security = op.security ?? doc.security ?? [];
+      const success = Object.keys(op.responses).find((code) => code.startsWith('2'));
+      found.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        needsToken: security.length > 0,
+        successCode: Number(success ?? 200),
+      });
+    }
+  }
+  return found;
+}

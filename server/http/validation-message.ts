@@ -1,0 +1,36 @@
+import type { FastifyError } from 'fastify';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+}
+
+/** "email: must match format \"email\"", with the field's path, from Fastify's first validation issue. */
+export function describeValidationError(error: FastifyError): { field: string; message: string } {
+  const issue = (error.validation?.[0] ?? {}) as AjvIssue;
+  const parts = (issue.instancePath ?? '').split('/').filter(Boolean);
+  if (issue.keyword === 'required' && issue.params?.missingProperty) parts.push(issue.params.missingProperty);
+  if (issue.keyword === 'additionalProperties' && issue.params?.additionalProperty) parts.push(issue.params.additionalProperty);
+  const field = parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '') || bodyName(error.validationContext);
+  const message = describe(issue);
+  return { field, message: `${field}: ${message}` };
+}
+
+function describe(issue: AjvIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'enum':
+      return `must be one of ${(issue.params?.allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return issue.message ?? 'is not valid';
+  }
+}
+
+function bodyName(context: string | undefined): string {
+  return context === 'querystring' ? 'query' : (context ?? 'body');
+}

@@ -1,0 +1,27 @@
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+
+/** A small standalone page (the sandbox, the outbox, the placeholder) in the portal's colours. */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f5f7fb; color: #1d2433; }
+  main { max-width: 34rem; margin: 0 auto; padding: 1.5rem 1rem; }
+  h1 { font-size: 1.4rem; }
+  .card { background: #fff; border-radius: 12px; padding: 1rem 1.25rem; margin: 1rem 0; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
+  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; }
+  button { font: inherit; padding: 0.7rem 1.4rem; border-radius: 8px; border: 0; cursor: pointer; color: #fff; }
+  button:focus-visible { outline: 3px solid #1d2433; outline-offset: 2px; }
+  .pay { background: #1a7f37; } .fail { background: #b42318; } .cancel { background: #475467; }
+  pre { white-space: pre-wrap; word-break: break-word; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
