@@ -1,0 +1,149 @@
+import { TZDate } from '@date-fns/tz';
+import type { Session, TestServer } from './test-server.ts';
+
+export interface Slot {
+  start: Date;
+  finish: Date;
+  contractorId: number;
+  aptId: number;
+  /** Branch-time day and hour, as /filter_tutor takes them. */
+  date: string;
+  time: string;
+}
+
+const hour = 60 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function branchDateTime(instant: Date): { date: string; time: string } {
+  const local = new TZDate(instant.getTime(), 'Asia/Dubai');
+  return { date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`, time: `${pad(local.getHours())}:${pad(local.getMinutes())}` };
+}
+
+/**
+ * Hands out distinct tutor-hours that are free (per /filter_tutor) for a subject and year, at least
+ * three days ahead, so that tests of one server never collide with each other or with the seed.
+ */
+export function slotSource(server: TestServer, session: Session, subject = 'Mathematics', year = 5) {
+  const used = new Set<string>();
+  let candidates: Slot[] | undefined;
+  return {
+    async next(): Promise<Slot> {
+      if (!candidates) {
+        const windows = await server.api('POST', '/subjectFilter/', { token: session.token, body: { subjectNames: [subject], yearLevels: [year] } });
+        if (windows.status !== 200) throw new Error(`subjectFilter: ${windows.status} ${JSON.stringify(windows.body)}`);
+        candidates = [];
+        for (const w of windows.body as { start: string; finish: string; apt_id: number; contractor_id: number }[]) {
+          for (let t = new Date(w.start).getTime(); t + hour <= new Date(w.finish).getTime(); t += hour) {
+            if (t < Date.now() + 3 * 24 * hour) continue;
+            const start = new Date(t);
+            candidates.push({ start, finish: new Date(t + hour), contractorId: w.contractor_id, aptId: w.apt_id, ...branchDateTime(start) });
+          }
+        }
+      }
+      for (const slot of candidates) {
+        const key = `${slot.contractorId}@${slot.start.toISOString()}`;
+        if (used.has(key)) continue;
+        used.add(key);
+        const free = await server.api('GET', '/filter_tutor', {
+          token: session.token,
+          query: { subject, date: slot.date, time: slot.time, quallevel: year },
+        });
+        if (free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
+      }
+      throw new Error('no free slot left');
+    },
+  };
+}
+
+export async function createService(server: TestServer, session: Session, contractorId: number, studentIds = session.studentIds.slice(0, 1)): Promise<number> {
+  const answer = await server.api('POST', '/services/', {
+    token: session.token,
+    body: {
+      name: 'Mathematics',
+      dft_charge_type: 'hourly',
+      dft_charge_rate: '100.00',
+      dft_contractor_rate: '40.00',
+      conjobs: [{ contractor: contractorId }],
+      rcrs: studentIds.map((recipient) => ({ recipient })),
+      branch_id: 1,
+    },
+  });
+  if (answer.status !== 201) throw new Error(`createService: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.id;
+}
+
+export async function packagePrice(server: TestServer, session: Session, pkgId: number, students = 1, level = 5): Promise<number> {
+  const answer = await server.api('GET', '/allpackegastudent', { token: session.token, query: { student: students, level } });
+  const found = answer.body.data.data.find((p: { id: number }) => p.id === pkgId);
+  if (!found) throw new Error(`no package ${pkgId}`);
+  return found.total;
+}
+
+export interface OrderOptions {
+  pkgId?: number;
+  level?: number;
+  studentIds?: number[];
+  coupon?: string;
+  amount?: number;
+  clientPackageId?: number;
+}
+
+export function orderBody(session: Session, amount: number, options: OrderOptions = {}) {
+  return {
+    email: session.email,
+    student_ids: options.studentIds ?? session.studentIds.slice(0, 1),
+    client_id: session.clientid,
+    appoint_ids: [],
+    amount,
+    branch_id: 1,
+    pkg_id: options.pkgId ?? 2,
+    level: options.level ?? 5,
+    ...(options.coupon ? { coupon: options.coupon } : {}),
+    ...(options.clientPackageId ? { client_package_id: options.clientPackageId } : {}),
+  };
+}
+
+/** Opens an order at the server's own price and answers its ref, unpaid. */
+export async function openOrder(server: TestServer, session: Session, options: OrderOptions = {}): Promise<{ ref: string; amount: number; paymentLink: string }> {
+  const students = (options.studentIds ?? session.studentIds.slice(0, 1)).length;
+  const amount = options.amount ?? (await packagePrice(server, session, options.pkgId ?? 2, students, options.level ?? 5));
+  const answer = await server.api('POST', '/create-order', { token: session.token, body: orderBody(session, amount, options) });
+  if (answer.status !== 201) throw new Error(`createOrder: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Presses a button on the sandbox payment page; answers the redirect target. */
+export async function sandbox(server: TestServer, ref: string, outcome: 'pay' | 'fail' | 'cancel'): Promise<{ status: number; location: string | null }> {
+  const response = await fetch(`${server.url}/sandbox/pay/${ref}/${outcome}`, { method: 'POST', redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+export async function paidOrder(server: TestServer, session: Session, options: OrderOptions = {}) {
+  const order = await openOrder(server, session, options);
+  await sandbox(server, order.ref, 'pay');
+  return order;
+}
+
+export type Basis = { order_ref: string } | { free_assessment: true } | { client_package_id: number };
+
+export function appointmentPayload(session: Session, slot: Slot, serviceId: number, basis: Basis, options: { pkgId?: number | null; charge?: string; studentId?: number } = {}) {
+  return {
+    client_id: session.clientid,
+    branch_id: 1,
+    pkg_id: options.pkgId === undefined ? 2 : options.pkgId,
+    start_date: slot.date,
+    expiry_date: null,
+    start: slot.start.toISOString(),
+    finish: slot.finish.toISOString(),
+    topic: 'Mathematics',
+    status: 'planned',
+    service: serviceId,
+    rcras: [{ recipient: options.studentId ?? session.studentIds[0], charge_rate: options.charge ?? '0.00' }],
+    cjas: [{ contractor: slot.contractorId, pay_rate: '100.00' }],
+    pricestatus: true,
+    ...basis,
+  };
+}
+
+/** The per-class charge of an order, as the server checks it: amount over the package's classes. */
+export const perClass = (amount: number, classes: number) => (Math.round((amount / classes) * 100) / 100).toFixed(2);

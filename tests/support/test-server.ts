@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { createTokenService, type TokenService } from '../../server/auth/tokens.ts';
+import { type Database, openPglite, openPostgres } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { demoLogin, seedIfEmpty } from '../../server/seed/seed.ts';
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string | undefined;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface Session {
+  token: string;
+  clientid: number;
+  email: string;
+  studentIds: number[];
+}
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  tokens: TokenService;
+  /** A JSON request to `/api{path}`. */
+  api<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  login(email?: string, password?: string): Promise<Session>;
+  /** Opens another client with `students` students, straight in the database, and logs in as it. */
+  newClient(students?: number): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * A real server on an ephemeral port, seeded like `npm start`: in-memory PGlite, or a database of
+ * its own on the PostgreSQL server at TEST_DATABASE_URL. One per test file (PGlite starts in ~3 s).
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  await seedIfEmpty(db);
+  const tokens = createTokenService(testSecret);
+  const app = await buildApp({ db, tokens, devOutbox: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const api = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> => {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    const qs = query.size > 0 ? `?${query}` : '';
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${url}/api${path}${qs}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  };
+
+  const login = async (email: string = demoLogin.email, password: string = demoLogin.password): Promise<Session> => {
+    const answer = await api('POST', '/login', { body: { email, password } });
+    if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const user = answer.body.user;
+    return { token: answer.body.token, clientid: user.clientid, email: user.email, studentIds: user.studentdetails.map((s: { id: number }) => s.id) };
+  };
+
+  let clients = 0;
+  const newClient = async (students = 2): Promise<Session> => {
+    clients += 1;
+    const email = `client${clients}-${randomBytes(3).toString('hex')}@example.com`;
+    const [demo] = await db.query<{ password_hash: string }>('select password_hash from clients where email = $1', [demoLogin.email]);
+    const [row] = await db.query<{ id: number }>(
+      `insert into clients (branch_id, firstname, lastname, email, password_hash) values (1, 'Test', $1, $2, $3) returning id`,
+      [`Client${clients}`, email, demo?.password_hash],
+    );
+    for (let i = 1; i <= students; i++) {
+      await db.query(`insert into students (client_id, first_name, last_name) values ($1, $2, $3)`, [row?.id, `Kid${i}`, `Client${clients}`]);
+    }
+    return login(email, demoLogin.password);
+  };
+
+  return {
+    url,
+    db,
+    tokens,
+    api,
+    login,
+    newClient,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { db: await openPglite(), drop: async () => {} };
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    db: await openPostgres(url.toString()),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Row counts of every table but the rate-limit log: equal before and after means nothing was written. */
+export async function tableCounts(db: Database): Promise<Record<string, number>> {
+  const tables = await db.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_events' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table_name}`);
+    counts[table_name] = row?.n ?? 0;
+  }
+  return counts;
+}
