@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appointmentPayload,
+  createService,
+  openOrder,
+  orderBody,
+  packagePrice,
+  paidOrder,
+  perClass,
+  type Slot,
+  slotSource,
+} from '../support/booking-fixtures.ts';
+import { operations, responseErrors } from '../support/contract.ts';
+import { type ApiAnswer, type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
+
+let server: TestServer;
+let parent: Session;
+let slots: ReturnType<typeof slotSource>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  parent = await server.login();
+  slots = slotSource(server, parent);
+});
+afterAll(() => server?.close());
+
+const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
+const packageBody = (clientid: number, booked = 0, total = 6) => ({
+  clientid,
+  packageForm,
+  bookingdata: { bookdata: [] },
+  purches_status: 0,
+  booked_classess: booked,
+  total_classess: total,
+  remaining_classess: Math.max(0, total - booked),
+  completed_classess: 0,
+});
+
+// What the happy path of one operation leaves behind for the next ones.
+const made: { serviceId?: number; slot?: Slot; appointmentId?: number; packageId?: number; invoiceId?: number; orderRef?: string } = {};
+
+async function bookedAppointment(): Promise<{ appointmentId: number; serviceId: number; slot: Slot }> {
+  const slot = await slots.next();
+  const serviceId = await createService(server, parent, slot.contractorId);
+  const order = await paidOrder(server, parent, { pkgId: 2 });
+  const answer = await server.api('POST', '/appointments/', {
+    token: parent.token,
+    body: [appointmentPayload(parent, slot, serviceId, { order_ref: order.ref }, { charge: perClass(order.amount, 6) })],
+  });
+  return { appointmentId: answer.body.data[0].id, serviceId, slot };
+}
+
+type Case = () => Promise<ApiAnswer>;
+
+/** One request per operation, in an order where each can use what the earlier ones made. */
+const happyPaths: [string, Case][] = [
+  ['login', () => server.api('POST', '/login', { body: { email: 'parent@example.com', password: 'Passw0rd!' } })],
+  ['forgetPassword', () => server.api('POST', '/forget_password', { body: { email: 'nobody@example.com' } })],
+  [
+    'changePasswordByLink',
+    async () => {
+      const other = await server.newClient(1);
+      await server.api('POST', '/forget_password', { body: { email: other.email } });
+      const mails = await (await fetch(`${server.url}/dev/outbox.json?to=${encodeURIComponent(other.email)}`)).json();
+      const token = /\/changepassword\/([A-Za-z0-9_-]+)/.exec(mails[0].body)?.[1];
+      return server.api('POST', `/changepassword/${token}`, { body: { newPassword: 'a-new-password' } });
+    },
+  ],
+  [
+    'changePassword',
+    async () => {
+      const other = await server.newClient(1);
+      return server.api('POST', '/oldnewpassword', { token: other.token, body: { clientid: other.clientid, oldPassword: 'Passw0rd!', newPassword: 'another-password' } });
+    },
+  ],
+  ['requestQuote', () => server.api('POST', '/quote-request', { body: { firstname: 'Nadia', lastname: 'Saleh', students: '2', email: 'nadia@example.com', phone: '+971 50 000 0000', terms: true } })],
+  ['getClientData', () => server.api('GET', `/clientsdata/${parent.clientid}`, { token: parent.token })],
+  ['checkClientStatus', () => server.api('GET', '/client/status-check', { token: parent.token, query: { clientid: parent.clientid } })],
+  ['getClientPriceStatus', () => server.api('GET', `/clientpricestatus/${parent.clientid}`, { token: parent.token })],
+  ['getFreeAssessmentStatus', () => server.api('GET', `/freeassismentstatus/${parent.clientid}`, { token: parent.token })],
+  ['sendClientEmail', () => server.api('POST', '/clientemailsend/', { token: parent.token, body: { email: parent.email } })],
+  ['createStudents', () => server.api('POST', '/students', { token: parent.token, query: { branch_id: 1 }, body: [{ first_name: 'Maya', last_name: 'Ahmed', paying_client: parent.clientid }] })],
+  ['listLocations', () => server.api('GET', '/locationalldata', { token: parent.token, query: { branch_id: 1 } })],
+  ['listSubjects', () => server.api('GET', '/subjectsalldata', { token: parent.token, query: { branch_id: 1 } })],
+  ['listPackagesForStudents', () => server.api('GET', '/allpackegastudent', { token: parent.token, query: { student: 2, level: 8 } })],
+  ['listPackages', () => server.api('GET', '/allpackega', { token: parent.token })],
+  ['listContractors', () => server.api('GET', '/contractors', { token: parent.token, query: { branch_id: 1 } })],
+  ['listContractorsWithAvailability', () => server.api('GET', '/contractorsalldata', { token: parent.token, query: { branch_id: 1 } })],
+  ['filterAvailabilityBySubject', () => server.api('POST', '/subjectFilter/', { token: parent.token, body: { subjectNames: ['Mathematics', 'English'], branch_id: 1, yearLevels: [5] } })],
+  [
+    'filterTutors',
+    async () => {
+      made.slot = await slots.next();
+      return server.api('GET', '/filter_tutor', { token: parent.token, query: { subject: 'Mathematics', date: made.slot.date, time: made.slot.time, quallevel: 5, branch_id: 1 } });
+    },
+  ],
+  [
+    'createService',
+    () =>
+      server.api('POST', '/services/', {
+        token: parent.token,
+        body: { name: 'Mathematics', dft_charge_type: 'hourly', dft_charge_rate: '60.00', dft_contractor_rate: 40, conjobs: [{ contractor: made.slot?.contractorId }], rcrs: [{ recipient: parent.studentIds[0] }], branch_id: 1 },
+      }),
+  ],
+  ['getService', () => server.api('GET', '/services/1', { token: parent.token, query: { branch_id: 1 } })],
+  [
+    'createAppointments',
+    async () => {
+      const slot = made.slot as Slot;
+      made.serviceId = await createService(server, parent, slot.contractorId);
+      const order = await paidOrder(server, parent, { pkgId: 2 });
+      return server.api('POST', '/appointments/', {
+        token: parent.token,
+        body: [appointmentPayload(parent, slot, made.serviceId, { order_ref: order.ref }, { charge: perClass(order.amount, 6) })],
+      });
+    },
+  ],
+  ['listAppointmentsForStudents', () => server.api('GET', `/appointmentstwo/${parent.studentIds.join(',')}`, { token: parent.token, query: { branch_id: 1 } })],
+  ['listAppointmentsForStudent', () => server.api('GET', `/appointments/${parent.studentIds[0]}`, { token: parent.token })],
+  [
+    'rescheduleAppointment',
+    async () => {
+      const booked = await bookedAppointment();
+      made.appointmentId = booked.appointmentId;
+      made.serviceId = booked.serviceId;
+      // Another free hour of the same tutor.
+      let target = await slots.next();
+      while (target.contractorId !== booked.slot.contractorId) target = await slots.next();
+      return server.api('PUT', `/appointments/${booked.appointmentId}`, {
+        token: parent.token,
+        body: { start: target.start.toISOString(), finish: target.finish.toISOString(), topic: 'Mathematics', service: booked.serviceId, branch_id: 1 },
+      });
+    },
+  ],
+  [
+    'createClientPackage',
+    async () => {
+      const answer = await server.api('POST', '/client-packages/', { token: parent.token, body: packageBody(parent.clientid, 2, 6) });
+      made.packageId = answer.body.data?.id;
+      return answer;
+    },
+  ],
+  ['updateClientPackage', () => server.api('PUT', `/client-packagesupdate/${made.packageId}`, { token: parent.token, body: packageBody(parent.clientid, 4, 6) })],
+  ['listClientPackages', () => server.api('GET', `/client-packages/${parent.clientid}`, { token: parent.token })],
+  ['getClientPackage', () => server.api('GET', `/client-packagesid/${made.packageId}`, { token: parent.token })],
+  ['listUnpaidClientPackages', () => server.api('GET', `/client-packagesfree/${parent.clientid}`, { token: parent.token })],
+  ['deleteUnpaidClientPackages', () => server.api('DELETE', `/client-packagesfree/${parent.clientid}`, { token: parent.token })],
+  ['applyCoupon', () => server.api('POST', '/apply-coupon', { token: parent.token, body: { code: 'welcome50', userId: parent.clientid } })],
+  [
+    'createInvoice',
+    async () => {
+      const answer = await server.api('POST', '/proformainvoice', {
+        token: parent.token,
+        body: { branch_id: 1, amount: '360.00', client: parent.clientid, raise_behaviour: 'raise-and-send', description: 'Credit Request' },
+      });
+      made.invoiceId = answer.body.data?.id;
+      return answer;
+    },
+  ],
+  ['listInvoices', () => server.api('GET', '/proformainvoice', { token: parent.token })],
+  [
+    'takeInvoicePayment',
+    () => server.api('POST', `/proformainvoicetakepayment/${made.invoiceId}`, { token: parent.token, body: { branch_id: 1, clientid: parent.clientid, amount: 360, method: 'cash', send_receipt: true } }),
+  ],
+  [
+    'createOrder',
+    async () => {
+      const price = await packagePrice(server, parent, 3, 1, 5);
+      const answer = await server.api('POST', '/create-order', { token: parent.token, body: orderBody(parent, price - 50, { pkgId: 3, coupon: 'WELCOME50' }) });
+      made.orderRef = answer.body.ref;
+      return answer;
+    },
+  ],
+  [
+    'postOrderStatus',
+    async () => {
+      const order = await openOrder(server, parent);
+      return server.api('POST', '/order_status', { token: parent.token, body: { ref: order.ref, status: 'cancelled' } });
+    },
+  ],
+  ['sendReview', () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 5, description: 'Wonderful tutor.' } })],
+];
+
+describe('every operation of openapi.yaml', () => {
+  it('has a happy path and a bad-input case here', () => {
+    const all = operations.map((op) => op.operationId).sort();
+    expect(happyPaths.map(([id]) => id).sort()).toEqual(all);
+    const takingInput = all.filter((id) => !inputless.includes(id));
+    expect(Object.keys(badInputs).sort()).toEqual(takingInput);
+  });
+
+  it.each(happyPaths)('%s answers its documented success, shaped as openapi.yaml says', async (operationId, run) => {
+    const op = operations.find((o) => o.operationId === operationId);
+    const answer = await run();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(op?.successCode);
+    expect(responseErrors(operationId, answer.status, answer.body)).toEqual([]);
+  });
+});
+
+describe('what the happy paths store and answer', () => {
+  it('lists the booked and rescheduled appointments with their service and package', async () => {
+    const answer = await server.api('GET', `/appointmentstwo/${parent.studentIds.join(',')}`, { token: parent.token });
+    const moved = answer.body.data.find((a: { id: number }) => a.id === made.appointmentId);
+    expect(moved).toMatchObject({ status: 'planned', topic: 'Mathematics', db: { pkg_id: 2 } });
+    expect(new Date(moved.finish).getTime() - new Date(moved.start).getTime()).toBe(60 * 60 * 1000);
+  });
+
+  it('prices an order on the server, coupon included', async () => {
+    const [order] = await server.db.query<{ amount: string; coupon_code: string }>('select amount, coupon_code from orders where ref = $1', [made.orderRef]);
+    expect(order).toEqual({ amount: ((await packagePrice(server, parent, 3, 1, 5)) - 50).toFixed(2), coupon_code: 'WELCOME50' });
+  });
+
+  it('gives packages by student count and year, with the SILVER / GOLD / PLATINUM class counts', async () => {
+    const answer = await server.api('GET', '/allpackegastudent', { token: parent.token, query: { student: 1, level: 12 } });
+    expect(answer.body.data.data.map((p: { name: string; numberofclass: number }) => [p.name, p.numberofclass])).toEqual([
+      ['SILVER', 6],
+      ['GOLD', 12],
+      ['PLATINUM', 24],
+    ]);
+  });
+
+  it('deleted the unpaid package and kept the paid ones', async () => {
+    const rows = await server.db.query<{ purches_status: number }>('select purches_status from client_packages where client_id = $1', [parent.clientid]);
+    expect(rows.every((r) => r.purches_status === 1)).toBe(true);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+// Operations whose only input is the token.
+const inputless = ['listPackages', 'listInvoices'];
+const other = () => server.newClient(1);
+
+/** One bad request per operation that takes input: each must answer 4xx naming the problem and write nothing. */
+const badInputs: Record<string, { expect: number; field?: string; run: () => Promise<ApiAnswer> }> = {
+  login: { expect: 400, field: 'email', run: () => server.api('POST', '/login', { body: { email: 'not-an-email', password: 'x' } }) },
+  forgetPassword: { expect: 400, field: 'email', run: () => server.api('POST', '/forget_password', { body: {} }) },
+  changePasswordByLink: { expect: 400, field: 'id', run: () => server.api('POST', '/changepassword/unknown-token-0123456789', { body: { newPassword: 'long-enough-1' } }) },
+  changePassword: { expect: 400, field: 'newPassword', run: () => server.api('POST', '/oldnewpassword', { token: parent.token, body: { clientid: parent.clientid, oldPassword: 'Passw0rd!', newPassword: 'short' } }) },
+  requestQuote: { expect: 400, field: 'terms', run: () => server.api('POST', '/quote-request', { body: { firstname: 'A', lastname: 'B', students: '1', email: 'ab@example.com', phone: '0501234567', terms: false } }) },
+  getClientData: { expect: 400, field: 'clientid', run: () => server.api('GET', '/clientsdata/abc', { token: parent.token }) },
+  checkClientStatus: { expect: 400, field: 'clientid', run: () => server.api('GET', '/client/status-check', { token: parent.token }) },
+  getClientPriceStatus: { expect: 403, field: 'clientid', run: async () => server.api('GET', `/clientpricestatus/${(await other()).clientid}`, { token: parent.token }) },
+  getFreeAssessmentStatus: { expect: 400, field: 'clientid', run: () => server.api('GET', '/freeassismentstatus/0', { token: parent.token }) },
+  sendClientEmail: { expect: 400, field: 'email', run: () => server.api('POST', '/clientemailsend/', { token: parent.token, body: { email: 42 } }) },
+  createStudents: { expect: 400, field: '[0].last_name', run: () => server.api('POST', '/students', { token: parent.token, body: [{ first_name: 'Solo', paying_client: parent.clientid }] }) },
+  listLocations: { expect: 403, field: 'branch_id', run: () => server.api('GET', '/locationalldata', { token: parent.token, query: { branch_id: 2 } }) },
+  listSubjects: { expect: 400, field: 'branch_id', run: () => server.api('GET', '/subjectsalldata', { token: parent.token, query: { branch_id: 'dubai' } }) },
+  listPackagesForStudents: { expect: 400, field: 'student', run: () => server.api('GET', '/allpackegastudent', { token: parent.token, query: { student: 3, level: 5 } }) },
+  listContractors: { expect: 400, field: 'branch_id', run: () => server.api('GET', '/contractors', { token: parent.token, query: { branch_id: -1 } }) },
+  listContractorsWithAvailability: { expect: 403, field: 'branch_id', run: () => server.api('GET', '/contractorsalldata', { token: parent.token, query: { branch_id: 9 } }) },
+  filterAvailabilityBySubject: { expect: 400, field: 'subjectNames', run: () => server.api('POST', '/subjectFilter/', { token: parent.token, body: { subjectNames: ['Astrology'], yearLevels: [5] } }) },
+  filterTutors: { expect: 400, field: 'time', run: () => server.api('GET', '/filter_tutor', { token: parent.token, query: { subject: 'Mathematics', date: '2030-01-01', time: '25:00', quallevel: 5 } }) },
+  listAppointmentsForStudents: { expect: 404, run: () => server.api('GET', '/appointmentstwo/1,999999', { token: parent.token }) },
+  listAppointmentsForStudent: { expect: 400, field: 'id', run: () => server.api('GET', '/appointments/first', { token: parent.token }) },
+  rescheduleAppointment: {
+    expect: 400,
+    field: 'finish',
+    run: () => server.api('PUT', `/appointments/${made.appointmentId}`, { token: parent.token, body: { start: '2031-01-05T12:00:00Z', finish: '2031-01-05T14:00:00Z', topic: 'Mathematics', service: made.serviceId, branch_id: 1 } }),
+  },
+  createAppointments: { expect: 400, field: '[0].start', run: () => server.api('POST', '/appointments/', { token: parent.token, body: [{ ...appointmentPayload(parent, made.slot as Slot, made.serviceId ?? 1, { free_assessment: true }, { pkgId: null }), start: 'tomorrow' }] }) },
+  getService: { expect: 404, run: () => server.api('GET', '/services/999999', { token: parent.token }) },
+  createService: { expect: 400, field: 'dft_charge_type', run: () => server.api('POST', '/services/', { token: parent.token, body: { name: 'X', dft_charge_type: 'monthly', dft_charge_rate: 1, dft_contractor_rate: 1, conjobs: [{ contractor: 1 }], rcrs: [{ recipient: parent.studentIds[0] }], branch_id: 1 } }) },
+  listClientPackages: { expect: 400, field: 'clientid', run: () => server.api('GET', '/client-packages/1.5', { token: parent.token }) },
+  getClientPackage: { expect: 404, run: () => server.api('GET', '/client-packagesid/999999', { token: parent.token }) },
+  listUnpaidClientPackages: { expect: 400, field: 'clientid', run: () => server.api('GET', '/client-packagesfree/x', { token: parent.token }) },
+  deleteUnpaidClientPackages: { expect: 403, field: 'clientid', run: async () => server.api('DELETE', `/client-packagesfree/${(await other()).clientid}`, { token: parent.token }) },
+  createClientPackage: { expect: 400, field: 'remaining_classess', run: () => server.api('POST', '/client-packages/', { token: parent.token, body: { ...packageBody(parent.clientid, 2, 6), remaining_classess: 6 } }) },
+  updateClientPackage: { expect: 400, field: 'packageForm', run: () => server.api('PUT', '/client-packagesupdate/1', { token: parent.token, body: { ...packageBody(parent.clientid), packageForm: 'not json' } }) },
+  applyCoupon: { expect: 400, field: 'code', run: () => server.api('POST', '/apply-coupon', { token: parent.token, body: { code: 'NOPE', userId: parent.clientid } }) },
+  createInvoice: { expect: 400, field: 'amount', run: () => server.api('POST', '/proformainvoice', { token: parent.token, body: { branch_id: 1, amount: -5, client: parent.clientid, raise_behaviour: 'raise-and-send', description: 'Credit Request' } }) },
+  takeInvoicePayment: { expect: 400, field: 'amount', run: () => server.api('POST', `/proformainvoicetakepayment/${made.invoiceId}`, { token: parent.token, body: { branch_id: 1, clientid: parent.clientid, amount: 1, method: 'cash', send_receipt: false } }) },
+  createOrder: { expect: 400, field: 'amount', run: () => server.api('POST', '/create-order', { token: parent.token, body: orderBody(parent, 1, { pkgId: 4 }) }) },
+  postOrderStatus: { expect: 400, field: 'status', run: () => server.api('POST', '/order_status', { token: parent.token, body: { ref: 'abcdefgh12', status: 'paid' } }) },
+  sendReview: { expect: 400, field: 'review_number', run: () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 9, description: '' } }) },
+};
+
+describe('bad input', () => {
+  it.each(Object.entries(badInputs))('%s refuses it with a message and writes nothing', async (operationId, bad) => {
+    const before = await tableCounts(server.db);
+    const answer = await bad.run();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(bad.expect);
+    expect(answer.body).toMatchObject({ success: false, message: expect.any(String) });
+    if (bad.field !== undefined) {
+      expect(answer.body.field).toBe(bad.field);
+      expect(answer.body.message).toMatch(new RegExp(`^${bad.field.replace(/[[\]().]/g, '\\$&')}: `));
+    }
+    expect(responseErrors(operationId, answer.status, answer.body)).toEqual([]);
+    const after = await tableCounts(server.db);
+    // A 403 case may open the other client first; everything else must stay exactly as it was.
+    if (bad.expect === 403) {
+      delete before.clients;
+      delete after.clients;
+      delete before.students;
+      delete after.students;
+    }
+    expect(after).toEqual(before);
+  });
+});
