@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: start times of the real server (fresh and existing data dir) and the throughput of
+ * GET /api/appointmentstwo/{ids} at 50 concurrent connections, on PGlite and, when BENCH_DATABASE_URL
+ * points at a PostgreSQL server (an admin connection; a scratch database is made and dropped), on PostgreSQL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const connections = 50;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number }> {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Ready in (\d+) ms/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, readyMs };
+}
+
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+async function measure(label: string, env: Record<string, string>) {
+  const port = await freePort();
+  const first = await startServer({ ...env, PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'parent@example.com', password: 'Passw0rd!' }) });
+  const { token, user } = (await login.json()) as { token: string; user: { studentdetails: { id: number }[] } };
+  const ids = user.studentdetails.map((s) => s.id).join(',');
+  const url = `${base}/api/appointmentstwo/${ids}?branch_id=1`;
+  const sample = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown[] };
+  const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  await stop(first.child);
+  const again = await startServer({ ...env, PORT: String(port) });
+  await stop(again.child);
+  return {
+    label,
+    freshStartMs: first.readyMs,
+    existingStartMs: again.readyMs,
+    appointmentsPerAnswer: sample.data.length,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const rows = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+try {
+  rows.push(await measure('PGlite', { DATA_DIR: dataDir }));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const admin = process.env.BENCH_DATABASE_URL;
+if (admin) {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const secretDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+  try {
+    rows.push(await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretDir }));
+  } finally {
+    await run(`drop database if exists ${name} with (force)`);
+    rmSync(secretDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nGET /api/appointmentstwo/{ids}, ${connections} connections, ${seconds} s each (autocannon)`);
+console.table(rows);
