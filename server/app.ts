@@ -19,10 +19,12 @@ import { placeholderPage } from './pages/placeholder.ts';
 export interface AppOptions {
   db: Database;
   tokens: TokenService;
-  /** Origin used in e-mailed links and payment links; from the request when unset. */
-  publicUrl?: string | undefined;
+  /** Origin of the portal, used in e-mailed links and payment links. Never taken from a request's Host. */
+  publicUrl: string;
+  /** Believe X-Forwarded-* headers (only behind a proxy that sets them). */
+  trustProxy?: boolean;
   staffEmail?: string;
-  /** Serve the mail outbox at /dev/outbox (the embedded setup has no mail server). */
+  /** Serve the mail outbox at /dev/outbox: only for the embedded setup, which has no mail server. */
   devOutbox?: boolean;
   /** The built SPA; a placeholder page is served while it does not exist. */
   spaDir?: string;
@@ -33,7 +35,7 @@ export interface AppContext {
   db: Database;
   tokens: TokenService;
   staffEmail: string;
-  origin(request: FastifyRequest): string;
+  publicUrl: string;
 }
 
 const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -41,7 +43,7 @@ const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Unknown fields are refused (400), not silently dropped; query strings are coerced to their types.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: ['x-extension'], allowUnionTypes: true } },
@@ -50,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     tokens: options.tokens,
     staffEmail: options.staffEmail ?? 'staff@tutoring.example',
-    origin: (request) => options.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicUrl: options.publicUrl,
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -61,6 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (Array.isArray(e.validation)) {
       const { field, message } = describeValidationError(error as FastifyError);
       return reply.code(400).send(errorBody(message, field));
+    }
+    if (e.statusCode === 415) {
+      return reply.code(415).send(errorBody('Content-Type must be application/json'));
     }
     if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.code(e.statusCode).send(errorBody(e.message));
@@ -81,16 +86,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   };
 
+  // The API takes JSON only: other bodies answer 415 instead of skipping the JSON schemas' validation.
+  // Removed before any scope is registered, since scopes copy the parsers they start with.
+  app.removeContentTypeParser('text/plain');
+
   const handlers = createHandlers(context);
   const operations = listOperations(loadSpec());
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   // Auth runs on request, before body validation, so an anonymous caller learns nothing but 401.
   const tokenRoutes = new Set(operations.filter((op) => op.needsToken).map((op) => `${op.method} /api${op.path.replace(/\{(\w+)\}/g, ':$1')}`));
   app.addHook('onRequest', async (request) => {
-    if (tokenRoutes.has(`${request.method} ${request.routeOptions.url}`)) await authenticate(request);
+    // Fastify answers HEAD with its GET route, so HEAD needs the GET route's token.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (tokenRoutes.has(`${method} ${request.routeOptions.url}`)) await authenticate(request);
   });
 
-  await app.register(formbody);
   await app.register(openapiGlue, {
     specification: loadSpec(),
     prefix: '/api',
@@ -113,8 +123,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
-  registerSandboxPages(app, context);
-  if (options.devOutbox ?? true) registerOutboxPages(app, context);
+  // The sandbox's HTML forms post form-encoded bodies; that parser lives in the sandbox's scope only.
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    registerSandboxPages(scope, context);
+  });
+  if (options.devOutbox ?? false) registerOutboxPages(app, context);
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
   return app;
 }

@@ -6,8 +6,11 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
-  /** Public origin used in e-mailed links and payment links; derived from the request when unset. */
-  publicUrl: string | undefined;
+  /** Origin of the portal in e-mailed links and payment links. */
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Serve /dev/outbox: by default only on the embedded database. */
+  devOutbox: boolean;
   staffEmail: string;
 }
 
@@ -18,14 +21,20 @@ function port(value: string | undefined): number {
   return n;
 }
 
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const listenPort = port(env.PORT);
   return {
-    port: port(env.PORT),
+    port: listenPort,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : `http://localhost:${listenPort}`,
+    trustProxy: flag(env.TRUST_PROXY, false),
+    devOutbox: flag(env.DEV_OUTBOX, !env.DATABASE_URL),
     staffEmail: env.STAFF_EMAIL || 'staff@tutoring.example',
   };
 }

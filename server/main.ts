@@ -19,16 +19,18 @@ const app = await buildApp({
   db,
   tokens,
   publicUrl: config.publicUrl,
+  trustProxy: config.trustProxy,
+  devOutbox: config.devOutbox,
   staffEmail: config.staffEmail,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
 
-const url = config.publicUrl ?? `http://localhost:${config.port}`;
+const url = config.publicUrl;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
 console.log(`Client portal: ${url}  (API ${url}/api, ${where}${seeded ? ', seeded' : ''})`);
 console.log(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
-console.log(`Mail outbox:   ${url}/dev/outbox`);
+if (config.devOutbox) console.log(`Mail outbox:   ${url}/dev/outbox`);
 console.log(`Ready in ${Math.round(performance.now() - started)} ms`);
 
 const stop = async () => {

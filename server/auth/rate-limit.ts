@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 
 export interface RateRule {
   kind: string;
+  /** Attempts allowed in the window; the next one is refused. */
   limit: number;
   windowSeconds: number;
 }
@@ -11,19 +12,31 @@ export const failedLoginsPerAddress: RateRule = { kind: 'login-failure:ip', limi
 export const resetRequestsPerEmail: RateRule = { kind: 'reset-request:email', limit: 5, windowSeconds: 60 * 60 };
 export const quoteRequestsPerAddress: RateRule = { kind: 'quote-request:ip', limit: 10, windowSeconds: 60 * 60 };
 
-// Counted in the database, not in memory, so that every instance behind a load balancer sees the same counts.
-export async function isLimited(db: Queryable, rule: RateRule, key: string): Promise<boolean> {
+export interface Attempt {
+  allowed: boolean;
+  /** The recorded event, to take back when the attempt turns out not to count (a successful login). */
+  id: string;
+}
+
+/**
+ * Records an attempt, then counts the window including it. Recording before counting makes
+ * parallel attempts see each other, so a burst cannot slip past the limit. Counted in the
+ * database, not in memory, so that every instance behind a load balancer sees the same counts.
+ */
+export async function attempt(db: Queryable, rule: RateRule, key: string): Promise<Attempt> {
+  const [event] = await db.query<{ id: string }>('insert into rate_events (kind, key) values ($1, $2) returning id::text as id', [rule.kind, key.toLowerCase()]);
   const [row] = await db.query<{ n: number }>(
     `select count(*)::int as n from rate_events where kind = $1 and key = $2 and at > now() - make_interval(secs => $3)`,
     [rule.kind, key.toLowerCase(), rule.windowSeconds],
   );
-  return (row?.n ?? 0) >= rule.limit;
+  return { allowed: (row?.n ?? 0) <= rule.limit, id: event?.id ?? '' };
 }
 
-export async function record(db: Queryable, rule: RateRule, key: string): Promise<void> {
-  await db.query('insert into rate_events (kind, key) values ($1, $2)', [rule.kind, key.toLowerCase()]);
+export async function takeBack(db: Queryable, attempts: readonly Attempt[]): Promise<void> {
+  await db.query('delete from rate_events where id = any($1::bigint[])', [attempts.map((a) => a.id)]);
 }
 
+/** Forgets every attempt under a key: a successful login clears that e-mail's failures. */
 export async function forget(db: Queryable, rule: RateRule, key: string): Promise<void> {
   await db.query('delete from rate_events where kind = $1 and key = $2', [rule.kind, key.toLowerCase()]);
 }

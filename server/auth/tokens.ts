@@ -19,7 +19,8 @@ export interface TokenService {
 
 export function createTokenService(secret: string, lifetimeSeconds = sessionLifetimeSeconds): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: lifetimeSeconds * 1000 });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  // A token without exp would never expire: refuse it.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   return {
     sign: (claims) => signer({ ...claims, sub: String(claims.sub) }),
     verify(token) {

@@ -18,6 +18,8 @@ interface OrderRow {
   status: string;
   pkg_id: number;
   amount: string;
+  /** jsonb: the students the order was priced for. */
+  student_ids: number[];
   client_package_id: number | null;
   consumed_at: Date | null;
 }
@@ -73,6 +75,10 @@ async function claimBasis(tx: Queryable, session: SessionClaims, items: Payload[
     const charge = perClassCharge(Number(order.amount), numberofclass);
     items.forEach((item, i) => {
       if (item.pkg_id !== order.pkg_id) throw badRequest(`[${i}].pkg_id`, `must be ${order.pkg_id}, the package of the order`);
+      // Fix: the order was priced for its own students (one student costs less than two); a
+      // recipient who is not on the order would be taught without having been paid for.
+      const stranger = item.rcras.find((r) => !order.student_ids.includes(r.recipient));
+      if (stranger) throw badRequest(`[${i}].rcras`, `student ${stranger.recipient} is not on this order`);
       if (item.rcras.some((r) => !sameMoney(moneyValue(r.charge_rate), charge))) {
         throw badRequest(`[${i}].rcras`, `charge_rate must be ${charge.toFixed(2)}, the order's price per class`);
       }
@@ -91,6 +97,11 @@ async function claimBasis(tx: Queryable, session: SessionClaims, items: Payload[
   }
   const pkg = await ownedRow<ClientPackageRow>(tx, session, 'client_packages', first.client_package_id as number, 'Client package', '[0].client_package_id');
   if (pkg.purches_status !== 1) throw conflict('This package has not been paid.', 'client_package_id');
+  // Fix: a paid order with client_package_id and its package are one purchase. Booking the
+  // package's classes spends that order too; otherwise its order_ref could book the same classes
+  // a second time (the order path above only caps remaining_classess at 0). Orders are claimed
+  // before the package row, in the same lock order as the order path, so the two cannot deadlock.
+  await tx.query(`update orders set consumed_at = now() where client_package_id = $1 and consumed_at is null and status in ('paid', 'confirmed')`, [pkg.id]);
   const [taken] = await tx.query<{ id: number }>(
     `update client_packages set booked_classess = booked_classess + $2, remaining_classess = remaining_classess - $2, updated_at = now()
       where id = $1 and remaining_classess >= $2 returning id`,

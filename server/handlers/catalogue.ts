@@ -84,11 +84,13 @@ export function catalogueHandlers(ctx: AppContext): HandlerGroup<CatalogueOperat
       );
     },
 
-    async listPackagesForStudents({ query }) {
-      return { data: { data: await pricedPackages(db, query.student, query.level) } };
+    async listPackagesForStudents(call) {
+      requireSession(call);
+      return { data: { data: await pricedPackages(db, call.query.student, call.query.level) } };
     },
 
-    async listPackages() {
+    async listPackages(call) {
+      requireSession(call);
       return pricedPackages(db, 1, 1);
     },
 

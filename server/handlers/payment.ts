@@ -87,7 +87,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
 
     async createOrder(call) {
       const session = requireSession(call);
-      const { body, request } = call;
+      const { body } = call;
       assertOwnClient(session, body.client_id, 'client_id');
       ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.student_ids, 'student_ids');
@@ -116,7 +116,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null],
       );
-      return { success: true, paymentLink: `${ctx.origin(request)}/sandbox/pay/${ref}`, ref, amount };
+      return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount };
     },
 
     async postOrderStatus(call) {

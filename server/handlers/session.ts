@@ -2,14 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../app.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
+  attempt,
   failedLoginsPerAddress,
   failedLoginsPerEmail,
   forget,
-  isLimited,
   quoteRequestsPerAddress,
-  record,
   resetRequestsPerEmail,
+  takeBack,
 } from '../auth/rate-limit.ts';
+import { isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type ClientRow, loadUser } from '../domain/records.ts';
@@ -33,25 +34,21 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
   return {
     async login({ body, request }) {
       const email = body.email.trim().toLowerCase();
-      if ((await isLimited(db, failedLoginsPerEmail, email)) || (await isLimited(db, failedLoginsPerAddress, request.ip))) {
-        throw tooManyRequests();
-      }
+      // Every attempt counts as a failure until the password proves right.
+      const attempts = [await attempt(db, failedLoginsPerEmail, email), await attempt(db, failedLoginsPerAddress, request.ip)];
+      if (attempts.some((a) => !a.allowed)) throw tooManyRequests();
       const client = await clientByEmail(ctx, email);
       const valid = await verifyPassword(body.password, client?.password_hash ?? (await decoyHash()));
-      if (!client || !valid) {
-        await record(db, failedLoginsPerEmail, email);
-        await record(db, failedLoginsPerAddress, request.ip);
-        throw new HttpError(401, 'Invalid email or password');
-      }
+      if (!client || !valid) throw new HttpError(401, 'Invalid email or password');
+      await takeBack(db, attempts);
       await forget(db, failedLoginsPerEmail, email);
       const user = await loadUser(db, client.id);
       return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id }), message: 'Login successful' };
     },
 
-    async forgetPassword({ body, request }) {
+    async forgetPassword({ body }) {
       const email = body.email.trim().toLowerCase();
-      if (await isLimited(db, resetRequestsPerEmail, email)) throw tooManyRequests();
-      await record(db, resetRequestsPerEmail, email);
+      if (!(await attempt(db, resetRequestsPerEmail, email)).allowed) throw tooManyRequests();
       const client = await clientByEmail(ctx, email);
       if (client) {
         const token = randomBytes(32).toString('base64url');
@@ -63,7 +60,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
           db,
           client.email,
           'Reset your password',
-          `Hello ${client.firstname},\n\nSet a new password here (the link works once, for one hour):\n${ctx.origin(request)}/changepassword/${token}\n\nIf you did not ask for this, ignore this e-mail.`,
+          `Hello ${client.firstname},\n\nSet a new password here (the link works once, for one hour):\n${ctx.publicUrl}/changepassword/${token}\n\nIf you did not ask for this, ignore this e-mail.`,
         );
       }
       return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent to it.' };
@@ -97,10 +94,9 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
     },
 
     async requestQuote({ body, request }) {
-      if (await isLimited(db, quoteRequestsPerAddress, request.ip)) throw tooManyRequests();
-      await record(db, quoteRequestsPerAddress, request.ip);
+      if (!(await attempt(db, quoteRequestsPerAddress, request.ip)).allowed) throw tooManyRequests();
       const email = body.email.trim();
-      const origin = ctx.origin(request);
+      const origin = ctx.publicUrl;
       if (body.students === '3+') {
         await db.query('insert into quote_requests (firstname, lastname, students, email, phone) values ($1, $2, $3, $4, $5)', [
           body.firstname.trim(), body.lastname.trim(), body.students, email, body.phone,
@@ -109,12 +105,19 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
         await sendMail(db, email, 'We received your request', `Hello ${body.firstname},\n\nWe received your request for 3 or more children. A representative will contact you; no further action is needed.`);
         return { success: true, students: body.students, message: 'Your request for 3 children has been received. A representative will contact you; no further action is needed.' };
       }
+      const mailExisting = (client: ClientRow) =>
+        sendMail(db, client.email, 'Your booking link', `Hello ${client.firstname},\n\nYou already have an account. Log in at ${origin}/login to book a tutor and choose time slots; if you forgot your password, reset it at ${origin}/forgot-password.`);
       const existing = await clientByEmail(ctx, email);
       if (existing) {
-        await sendMail(db, existing.email, 'Your booking link', `Hello ${existing.firstname},\n\nYou already have an account. Log in at ${origin}/login to book a tutor and choose time slots; if you forgot your password, reset it at ${origin}/forgot-password.`);
+        // Hashing as a new account would keeps the answer time from telling that the e-mail has an account.
+        await hashPassword(generatePassword());
+        await mailExisting(existing);
       } else {
         const password = generatePassword();
         const hash = await hashPassword(password);
+        // Fix: two requests for the same new e-mail at once (a double submit) both found no account, and
+        // the loser's insert hit clients_email_key and answered 500. The loser now answers as for an
+        // existing account: same 201 message, the "you already have an account" mail, nothing else written.
         await db.transaction(async (tx) => {
           const [branch] = await tx.query<{ id: number }>('select id from branches order by id limit 1');
           const [client] = await tx.query<{ id: number }>(
@@ -125,6 +128,10 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
             body.firstname.trim(), body.lastname.trim(), body.students, email, body.phone, client?.id,
           ]);
           await sendMail(tx, email, 'Your booking link', `Hello ${body.firstname},\n\nBook a tutor and choose time slots at ${origin}/login\nUsername: ${email}\nPassword: ${password}\n\nPlease change the password after your first login.`);
+        }).catch(async (error: unknown) => {
+          const winner = isUniqueViolation(error, 'clients_email_key') ? await clientByEmail(ctx, email) : undefined;
+          if (!winner) throw error;
+          await mailExisting(winner);
         });
       }
       return { success: true, students: body.students, message: 'A link with your username and password has been e-mailed to you to book a tutor and choose time slots.' };

@@ -9,6 +9,7 @@ interface SandboxOrder {
   amount: string;
   status: string;
   client_package_id: number | null;
+  pkg_id: number;
 }
 
 const outcomes = {
@@ -56,7 +57,13 @@ export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): 
         [ref, chosen.status],
       );
       if (order && chosen.status === 'paid' && order.client_package_id !== null) {
-        await tx.query('update client_packages set purches_status = 1, updated_at = now() where id = $1', [order.client_package_id]);
+        // The package holds what was paid for, whatever size the client wrote into it before paying.
+        await tx.query(
+          `update client_packages cp set purches_status = 1, total_classess = p.numberofclass,
+                  remaining_classess = greatest(p.numberofclass - cp.booked_classess, 0), updated_at = now()
+             from packages p where cp.id = $1 and p.id = $2`,
+          [order.client_package_id, order.pkg_id],
+        );
       }
       return order;
     });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { createTokenService, type TokenService } from '../../server/auth/tokens.ts';
@@ -49,11 +50,11 @@ export async function startTestServer(): Promise<TestServer> {
   await migrate(db);
   await seedIfEmpty(db);
   const tokens = createTokenService(testSecret);
-  const app = await buildApp({ db, tokens, devOutbox: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  // Links in mails and payment links use the configured origin, so the port is chosen before the app is built.
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const app = await buildApp({ db, tokens, devOutbox: true, publicUrl: url });
+  await app.listen({ port, host: '127.0.0.1' });
 
   const api = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> => {
     const query = new URLSearchParams();
@@ -106,6 +107,17 @@ export async function startTestServer(): Promise<TestServer> {
       await drop();
     },
   };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
