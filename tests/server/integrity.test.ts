@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedTotal } from '../../server/domain/pricing.ts';
 import {
@@ -15,16 +14,16 @@ import {
   slotSource,
 } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type ApiAnswer, type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
+import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
 let server: TestServer;
 let demo: Session;
-let hours: ReturnType<typeof hourSource>;
+let hours: ReturnType<typeof slotSource>;
 
 beforeAll(async () => {
   server = await startTestServer();
   demo = await server.login();
-  hours = hourSource(server, demo);
+  hours = slotSource(server, demo);
 });
 afterAll(() => server?.close());
 
@@ -32,74 +31,9 @@ afterAll(() => server?.close());
 // Helpers
 
 const hourMs = 60 * 60 * 1000;
-const pad = (n: number) => String(n).padStart(2, '0');
 
-function slotAt(contractorId: number, aptId: number, startMs: number): Slot {
-  const start = new Date(startMs);
-  const local = new TZDate(startMs, 'Asia/Dubai');
-  return {
-    start,
-    finish: new Date(startMs + hourMs),
-    contractorId,
-    aptId,
-    date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-    time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
-  };
-}
-
-/**
- * Free tutor-hours, never the same one twice in this file: `next()` takes a tutor-hour from
- * slotSource (free per /filter_tutor); `sameTutor()` takes further free hours of one tutor from
- * the stored availability, at least three days ahead, skipping booked ones.
- */
-function hourSource(srv: TestServer, session: Session) {
-  const handedOut = new Set<string>();
-  const slots = slotSource(srv, session);
-  const key = (contractorId: number, startMs: number) => `${contractorId}@${startMs}`;
-  return {
-    async next(): Promise<Slot> {
-      for (;;) {
-        const slot = await slots.next();
-        const k = key(slot.contractorId, slot.start.getTime());
-        if (handedOut.has(k)) continue;
-        handedOut.add(k);
-        return slot;
-      }
-    },
-    async sameTutor(contractorId: number, count: number): Promise<Slot[]> {
-      const windows = await srv.db.query<{ id: number; start: Date; finish: Date }>(
-        `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
-        [contractorId],
-      );
-      const booked = await srv.db.query<{ start: Date }>('select start from appointment_contractors where contractor_id = $1 and not released', [contractorId]);
-      const taken = new Set(booked.map((b) => b.start.getTime()));
-      const found: Slot[] = [];
-      for (const w of windows) {
-        for (let t = w.start.getTime(); t + hourMs <= w.finish.getTime() && found.length < count; t += hourMs) {
-          if (taken.has(t) || handedOut.has(key(contractorId, t))) continue;
-          handedOut.add(key(contractorId, t));
-          found.push(slotAt(contractorId, w.id, t));
-        }
-      }
-      if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
-      return found;
-    },
-  };
-}
-
-/** Row counts and a digest of every row of every table (but the rate-limit log). */
-async function stored(): Promise<{ counts: Record<string, number>; digest: Record<string, string> }> {
-  const counts = await tableCounts(server.db);
-  const digest: Record<string, string> = {};
-  for (const table of Object.keys(counts)) {
-    const [row] = await server.db.query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from ${table} t`);
-    digest[table] = row?.h ?? '';
-  }
-  return { counts, digest };
-}
-
-async function expectNothingWritten(before: Awaited<ReturnType<typeof stored>>): Promise<void> {
-  const after = await stored();
+async function expectNothingWritten(before: Awaited<ReturnType<typeof storedState>>): Promise<void> {
+  const after = await storedState(server.db);
   expect(after.counts).toEqual(before.counts);
   expect(after.digest).toEqual(before.digest);
 }
@@ -200,7 +134,7 @@ describe('a tutor-hour is booked once', () => {
     const slot = await hours.next();
     const { serviceId, order, charge } = await paidBasis(demo, slot.contractorId);
     const item = appointmentPayload(demo, slot, serviceId, { order_ref: order.ref }, { charge });
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [item, item]);
 
@@ -223,7 +157,7 @@ describe('appointments are booked only against a basis', () => {
     const order = await paidOrder(server, demo);
     const item: Record<string, unknown> = appointmentPayload(demo, slot, serviceId, { order_ref: order.ref }, { charge: perClass(order.amount, 6) });
     delete item.order_ref;
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [item]);
 
@@ -239,7 +173,7 @@ describe('appointments are booked only against a basis', () => {
     const order = await openOrder(server, demo);
     await settle(order.ref);
     const [hour] = await hours.sameTutor(slot.contractorId, 1);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [appointmentPayload(demo, hour as Slot, serviceId, { order_ref: order.ref }, { charge: perClass(order.amount, 6) })]);
 
@@ -252,7 +186,7 @@ describe('appointments are booked only against a basis', () => {
     const other = await server.newClient(1);
     const theirs = await paidOrder(server, other);
     const [hour] = await hours.sameTutor(slot.contractorId, 1);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [appointmentPayload(demo, hour as Slot, serviceId, { order_ref: theirs.ref }, { charge: perClass(theirs.amount, 6) })]);
 
@@ -271,7 +205,7 @@ describe('appointments are booked only against a basis', () => {
     expect(booked.body.data).toHaveLength(1);
     expect((await orderRow(order.ref))?.consumed_at).toBeInstanceOf(Date);
 
-    const before = await stored();
+    const before = await storedState(server.db);
     const again = await book(demo, [appointmentPayload(demo, second as Slot, serviceId, { order_ref: order.ref }, { charge })]);
     expectError(again, 'createAppointments', 409, { field: 'order_ref', message: 'This order has been used for a booking already.' });
     await expectNothingWritten(before);
@@ -283,7 +217,7 @@ describe('appointments are booked only against a basis', () => {
     const charge = perClass(order.amount, classes);
     const free = await hours.sameTutor(slot.contractorId, classes + 1);
     const items = free.map((hour) => appointmentPayload(demo, hour, serviceId, { order_ref: order.ref }, { charge }));
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const tooMany = await book(demo, items);
     expectError(tooMany, 'createAppointments', 400, { field: 'body', message: `has ${classes} classes` });
@@ -298,7 +232,7 @@ describe('appointments are booked only against a basis', () => {
   it("a pkg_id other than the order's: 400 naming pkg_id", async () => {
     const order = await paidOrder(server, demo, { pkgId: 2 });
     const [hour] = await hours.sameTutor(slot.contractorId, 1);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [appointmentPayload(demo, hour as Slot, serviceId, { order_ref: order.ref }, { pkgId: 3, charge: perClass(order.amount, 6) })]);
 
@@ -310,7 +244,7 @@ describe('appointments are booked only against a basis', () => {
     const order = await paidOrder(server, demo, { pkgId: 2 });
     const expected = perClass(order.amount, 6);
     const [hour] = await hours.sameTutor(slot.contractorId, 1);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(demo, [appointmentPayload(demo, hour as Slot, serviceId, { order_ref: order.ref }, { charge: (Number(expected) - 1).toFixed(2) })]);
 
@@ -327,7 +261,7 @@ describe('appointments are booked only against a basis', () => {
     const bothStudents = await createService(server, demo, slot.contractorId, [onOrder, notOnOrder]);
     const [hour] = await hours.sameTutor(slot.contractorId, 1);
     const item = appointmentPayload(demo, hour as Slot, bothStudents, { order_ref: order.ref }, { charge });
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const added = await book(demo, [{ ...item, rcras: [{ recipient: onOrder, charge_rate: charge }, { recipient: notOnOrder, charge_rate: charge }] }]);
     expectError(added, 'createAppointments', 400, { field: '[0].rcras', message: `student ${notOnOrder} is not on this order` });
@@ -394,7 +328,7 @@ describe('the free assessment', () => {
     const { session, serviceId } = await newcomer();
     const [first, second] = await hours.sameTutor(tutor, 2);
     expect((await book(session, [freeItem(session, first as Slot, serviceId)])).status).toBe(201);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const again = await book(session, [freeItem(session, second as Slot, serviceId)]);
 
@@ -417,7 +351,7 @@ describe('the free assessment', () => {
   it('two classes in one free batch: 400, nothing written, the free class still unused', async () => {
     const { session, serviceId } = await newcomer();
     const [a, b] = await hours.sameTutor(tutor, 2);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(session, [freeItem(session, a as Slot, serviceId), freeItem(session, b as Slot, serviceId)]);
 
@@ -429,7 +363,7 @@ describe('the free assessment', () => {
   it('a free assessment with a charge other than 0.00: 400 naming rcras', async () => {
     const { session, serviceId } = await newcomer();
     const [hour] = await hours.sameTutor(tutor, 1);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(session, [freeItem(session, hour as Slot, serviceId, '60.00')]);
 
@@ -466,7 +400,7 @@ describe('remaining classes of a paid client package', () => {
   it('an unpaid package cannot be booked against: 409, nothing written', async () => {
     const id = await createClientPackage(client, 6);
     const items = await batch(1, { client_package_id: id });
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(client, items);
 
@@ -503,7 +437,7 @@ describe('remaining classes of a paid client package', () => {
     const { id, charge } = await paidPackage();
     expect((await book(client, await batch(4, { client_package_id: id }, charge))).status).toBe(201);
     const tooMany = await batch(3, { client_package_id: id }, charge);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(client, tooMany);
 
@@ -528,7 +462,7 @@ describe('remaining classes of a paid client package', () => {
     const { id, order, charge } = await paidPackage();
     expect((await book(client, await batch(6, { client_package_id: id }, charge))).status).toBe(201);
     const viaOrder = await batch(6, { order_ref: order.ref }, charge);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await book(client, viaOrder);
 
@@ -610,7 +544,7 @@ describe('the server prices orders itself', () => {
   const cents = (amount: number) => Math.round(amount * 100) / 100;
 
   it('an amount that disagrees with the package price: 400 naming amount, and no order written', async () => {
-    const before = await stored();
+    const before = await storedState(server.db);
 
     for (const amount of [price + 1, price - 1, 0]) {
       const answer = await createOrder(amount);
@@ -635,7 +569,7 @@ describe('the server prices orders itself', () => {
   ])('coupon %s (%s) takes the amount to the discounted price', async (code, _kind, expectedOf) => {
     const expected = expectedOf(price);
     expect(expected).not.toBe(price);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const undiscounted = await createOrder(price, { coupon: code });
     expectError(undiscounted, 'createOrder', 400, { field: 'amount', message: `must be ${expected.toFixed(2)}, the price of the package after the coupon` });
@@ -667,7 +601,7 @@ describe('the server prices orders itself', () => {
     ['SPRING25', 'inactive'],
     ['NO-SUCH-CODE', 'unknown'],
   ])('coupon %s (%s): 400 naming coupon, and no order written', async (code) => {
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await createOrder(price, { coupon: code });
 
@@ -764,7 +698,7 @@ describe('rescheduling an appointment (PUT /appointments/{id})', () => {
 
   it('a start in the past: 400 "Please choose a future date and time."', async () => {
     const past = new Date((Math.floor(Date.now() / hourMs) - 24) * hourMs);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await move(past);
 
@@ -777,7 +711,7 @@ describe('rescheduling an appointment (PUT /appointments/{id})', () => {
     ['half an hour', hourMs / 2],
   ])('a finish %s after the start: 400 naming finish', async (_label, length) => {
     const [to] = (await hours.sameTutor(tutor, 1)) as [Slot];
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await move(to.start, new Date(to.start.getTime() + length));
 
@@ -790,7 +724,7 @@ describe('rescheduling an appointment (PUT /appointments/{id})', () => {
     const other = await paidBasis(demo, tutor);
     const booked = await book(demo, [appointmentPayload(demo, taken, other.serviceId, { order_ref: other.order.ref }, { charge: other.charge })]);
     expect(booked.status).toBe(201);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await move(taken.start);
 
@@ -809,7 +743,7 @@ describe('rescheduling an appointment (PUT /appointments/{id})', () => {
       if (!window) break;
       start = new Date(start.getTime() + hourMs);
     }
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await move(start);
 
@@ -836,7 +770,7 @@ describe('the payment sandbox', () => {
     const order = await openOrder(server, demo);
     const first = await sandbox(server, order.ref, 'pay');
     const [paid] = await server.db.query<{ paid_at: Date }>('select paid_at from orders where ref = $1', [order.ref]);
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const second = await sandbox(server, order.ref, 'pay');
 

@@ -1,13 +1,12 @@
-import { TZDate } from '@date-fns/tz';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { sessionLifetimeSeconds } from '../../server/auth/tokens.ts';
 import { loadSpec } from '../../server/http/spec.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
-import { appointmentPayload, createService, openOrder, orderBody, packagePrice, paidOrder, perClass, type Slot } from '../support/booking-fixtures.ts';
+import { appointmentPayload, createService, openOrder, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
-import { type ApiAnswer, type Session, type TestServer, startTestServer, tableCounts, testSecret } from '../support/test-server.ts';
+import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState, testSecret } from '../support/test-server.ts';
 
 let server: TestServer;
 let demo: Session;
@@ -21,8 +20,6 @@ afterAll(() => server?.close());
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const hourMs = 60 * 60 * 1000;
-const pad = (n: number) => String(n).padStart(2, '0');
 const spec = loadSpec();
 
 /** Whether openapi.yaml lists `status` among the answers of the operation. */
@@ -32,45 +29,7 @@ function documents(operationId: string, status: number): boolean {
   return responses !== undefined && String(status) in responses;
 }
 
-/** Row counts and a digest of every row of every table (but the rate-limit log). */
-async function stored(): Promise<{ counts: Record<string, number>; digest: Record<string, string> }> {
-  const counts = await tableCounts(server.db);
-  const digest: Record<string, string> = {};
-  for (const table of Object.keys(counts)) {
-    const [row] = await server.db.query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from ${table} t`);
-    digest[table] = row?.h ?? '';
-  }
-  return { counts, digest };
-}
 
-const handedOut = new Set<number>();
-/** Free hours of one tutor from the stored availability, three days ahead or later, never the same one twice. */
-async function freeHours(contractorId: number, count: number): Promise<Slot[]> {
-  const windows = await server.db.query<{ id: number; start: Date; finish: Date }>(
-    `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
-    [contractorId],
-  );
-  const booked = await server.db.query<{ start: Date }>('select start from appointment_contractors where contractor_id = $1 and not released', [contractorId]);
-  const taken = new Set(booked.map((b) => b.start.getTime()));
-  const found: Slot[] = [];
-  for (const w of windows) {
-    for (let t = w.start.getTime(); t + hourMs <= w.finish.getTime() && found.length < count; t += hourMs) {
-      if (taken.has(t) || handedOut.has(t)) continue;
-      handedOut.add(t);
-      const local = new TZDate(t, 'Asia/Dubai');
-      found.push({
-        start: new Date(t),
-        finish: new Date(t + hourMs),
-        contractorId,
-        aptId: w.id,
-        date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-        time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
-      });
-    }
-  }
-  if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
-  return found;
-}
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decodePart = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -146,7 +105,7 @@ describe('every operation that needs a token refuses a missing, invalid or expir
     { operationId: 'changePassword', method: 'POST', path: '/oldnewpassword', body: { clientid: 'me', newPassword: 'short' } },
     { operationId: 'getClientData', method: 'GET', path: '/clientsdata/not-a-number', body: undefined },
   ])('anonymous $method $path with invalid input answers 401, not 400', async ({ operationId, method, path, body }) => {
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const anonymous = await server.api(method, path, { body });
     const authenticated = await server.api(method, path, { body, token: demo.token });
@@ -155,7 +114,7 @@ describe('every operation that needs a token refuses a missing, invalid or expir
     expect(anonymous.body).toEqual({ success: false, message: missing, error: missing });
     expect(responseErrors(operationId, 401, anonymous.body)).toEqual([]);
     expect(authenticated.status).toBe(400);
-    expect(await stored()).toEqual(before);
+    expect(await storedState(server.db)).toEqual(before);
   });
 });
 
@@ -205,7 +164,7 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     });
     f.intruderInvoice = { id: raised.body.data.id, amount: raised.body.data.amount };
     f.price = await packagePrice(server, intruder, 2);
-    f.hours = await freeHours(f.ownerTutor, 3);
+    f.hours = await slotSource(server, owner).sameTutor(f.ownerTutor, 3);
 
     const ready = [f.ownerService, f.ownerTutor, f.ownerPackage, f.ownerUnpaidPackage, f.ownerInvoice.id, f.intruderPackage, f.intruderInvoice.id];
     if (ready.some((id) => !(id > 0))) throw new Error(`fixtures incomplete: ${JSON.stringify(f)}`);
@@ -379,7 +338,7 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
 
   it.each(calls)('$operationId with $what: 403 naming $field', async ({ operationId, field, request }) => {
     const { method, path, body, query } = request();
-    const before = await stored();
+    const before = await storedState(server.db);
 
     const answer = await server.api(method, path, { token: intruder.token, body, query });
 
@@ -387,7 +346,7 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     expect(answer.body).toMatchObject({ success: false, field });
     expect(answer.body.message).toContain(field);
     if (documents(operationId, 403)) expect(responseErrors(operationId, 403, answer.body)).toEqual([]);
-    const after = await stored();
+    const after = await storedState(server.db);
     expect(after.counts).toEqual(before.counts);
     expect(after.digest).toEqual(before.digest);
   });

@@ -19,14 +19,39 @@ function branchDateTime(instant: Date): { date: string; time: string } {
   return { date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`, time: `${pad(local.getHours())}:${pad(local.getMinutes())}` };
 }
 
+function slotAt(contractorId: number, aptId: number, startMs: number): Slot {
+  const start = new Date(startMs);
+  return { start, finish: new Date(startMs + hour), contractorId, aptId, ...branchDateTime(start) };
+}
+
 /**
  * Hands out distinct tutor-hours that are free (per /filter_tutor) for a subject and year, at least
  * three days ahead, so that tests of one server never collide with each other or with the seed.
  */
 export function slotSource(server: TestServer, session: Session, subject = 'Mathematics', year = 5) {
   const used = new Set<string>();
+  const keyOf = (contractorId: number, startMs: number) => `${contractorId}@${new Date(startMs).toISOString()}`;
   let candidates: Slot[] | undefined;
   return {
+    /** `count` free hours of one tutor, from the stored availability and bookings, none handed out before. */
+    async sameTutor(contractorId: number, count: number): Promise<Slot[]> {
+      const windows = await server.db.query<{ id: number; start: Date; finish: Date }>(
+        `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
+        [contractorId],
+      );
+      const booked = await server.db.query<{ start: Date }>('select start from appointment_contractors where contractor_id = $1 and not released', [contractorId]);
+      const taken = new Set(booked.map((b) => b.start.getTime()));
+      const found: Slot[] = [];
+      for (const w of windows) {
+        for (let t = w.start.getTime(); t + hour <= w.finish.getTime() && found.length < count; t += hour) {
+          if (taken.has(t) || used.has(keyOf(contractorId, t))) continue;
+          used.add(keyOf(contractorId, t));
+          found.push(slotAt(contractorId, w.id, t));
+        }
+      }
+      if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
+      return found;
+    },
     async next(): Promise<Slot> {
       if (!candidates) {
         const windows = await server.api('POST', '/subjectFilter/', { token: session.token, body: { subjectNames: [subject], yearLevels: [year] } });
@@ -34,14 +59,12 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
         candidates = [];
         for (const w of windows.body as { start: string; finish: string; apt_id: number; contractor_id: number }[]) {
           for (let t = new Date(w.start).getTime(); t + hour <= new Date(w.finish).getTime(); t += hour) {
-            if (t < Date.now() + 3 * 24 * hour) continue;
-            const start = new Date(t);
-            candidates.push({ start, finish: new Date(t + hour), contractorId: w.contractor_id, aptId: w.apt_id, ...branchDateTime(start) });
+            if (t >= Date.now() + 3 * 24 * hour) candidates.push(slotAt(w.contractor_id, w.apt_id, t));
           }
         }
       }
       for (const slot of candidates) {
-        const key = `${slot.contractorId}@${slot.start.toISOString()}`;
+        const key = keyOf(slot.contractorId, slot.start.getTime());
         if (used.has(key)) continue;
         used.add(key);
         const free = await server.api('GET', '/filter_tutor', {

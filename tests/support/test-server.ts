@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { createTokenService, type TokenService } from '../../server/auth/tokens.ts';
 import { type Database, openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoLogin, seedIfEmpty } from '../../server/seed/seed.ts';
+import { freePort } from './free-port.ts';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -109,17 +109,6 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { db: await openPglite(), drop: async () => {} };
@@ -152,4 +141,15 @@ export async function tableCounts(db: Database): Promise<Record<string, number>>
     counts[table_name] = row?.n ?? 0;
   }
   return counts;
+}
+
+/** Row counts and a digest of every row of every table but the rate-limit log: equal means nothing was written, updated or deleted. */
+export async function storedState(db: Database): Promise<{ counts: Record<string, number>; digest: Record<string, string> }> {
+  const counts = await tableCounts(db);
+  const digest: Record<string, string> = {};
+  for (const table of Object.keys(counts)) {
+    const [row] = await db.query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from ${table} t`);
+    digest[table] = row?.h ?? '';
+  }
+  return { counts, digest };
 }
