@@ -1,12 +1,59 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+/** Debian's Chromium: no browser download works here (see DESIGN.md). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    // Server tests start PGlite (~3 s) and hash passwords with scrypt; two cores run them two at a time.
+    // Server tests start PGlite (~3 s) and hash passwords with scrypt; two cores run two files at a time.
+    maxWorkers: 2,
+    // CI asks for a JSON report too, to print a plain count of what passed.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    ...(process.env.VITEST_JSON ? { outputFile: { json: process.env.VITEST_JSON } } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
-    maxWorkers: 2,
+    projects: [
+      {
+        // Each project takes the timeouts above.
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/jsdom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        // Pre-bundled up front: Vite re-bundling a dependency first met mid-run breaks the run.
+        optimizeDeps: {
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router-dom', 'xstate', '@xstate/react', '@tanstack/react-query', 'react-toastify', 'openapi-fetch'],
+        },
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

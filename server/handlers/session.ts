@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type ClientRow, loadUser } from '../domain/records.ts';
-import { HttpError, badRequest, tooManyRequests } from '../http/errors.ts';
+import { HttpError, tooManyRequests } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
 const resetLinkLifetime = '1 hour';
@@ -78,7 +78,8 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
         await tx.query('update clients set password_hash = $2 where id = $1', [reset.client_id, hash]);
         return true;
       });
-      if (!changed) throw badRequest('id', 'This reset link is invalid, used or expired. Ask for a new one.');
+      // Shown to the person as it is, so without the field prefix; `field` still names it.
+      if (!changed) throw new HttpError(400, 'This reset link is invalid, used or expired. Ask for a new one.', 'id');
       return { success: true, message: 'Password changed successfully' };
     },
 
@@ -87,7 +88,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
       assertOwnClient(session, call.body.clientid, 'clientid');
       const [client] = await db.query<ClientRow>('select * from clients where id = $1', [session.sub]);
       if (!client || !(await verifyPassword(call.body.oldPassword, client.password_hash))) {
-        throw badRequest('oldPassword', 'Old password is incorrect');
+        throw new HttpError(400, 'Old password is incorrect', 'oldPassword');
       }
       await db.query('update clients set password_hash = $2 where id = $1', [session.sub, await hashPassword(call.body.newPassword)]);
       return { success: true, message: 'Password updated successfully' };

@@ -411,7 +411,7 @@ describe('passwords are stored as scrypt hashes', () => {
     });
 
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ success: false, field: 'oldPassword', message: 'oldPassword: Old password is incorrect' });
+    expect(answer.body).toMatchObject({ success: false, field: 'oldPassword', message: 'Old password is incorrect' });
     expect(responseErrors('changePassword', 400, answer.body)).toEqual([]);
     expect(await hashOf(client.clientid)).toBe(oldHash);
   });

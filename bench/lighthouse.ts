@@ -1,0 +1,65 @@
+/**
+ * `npm run lighthouse` (with `npm start` running): Lighthouse mobile performance and accessibility
+ * scores of /, /login and /dashboard. /dashboard is measured logged in as the demo client: the token
+ * is put in localStorage first and Lighthouse is told not to reset storage.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const base = process.env.PORTAL_URL ?? 'http://localhost:3000';
+const routes = ['/', '/login', '/dashboard'];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+async function session(): Promise<{ token: string; user: { branch_id: number } }> {
+  const answer = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'parent@example.com', password: 'Passw0rd!' }),
+  });
+  if (!answer.ok) throw new Error(`login failed: ${answer.status}`);
+  return (await answer.json()) as { token: string; user: { branch_id: number } };
+}
+
+const rows: Record<string, { performance: number; accessibility: number; lcpMs: number; tbtMs: number }> = {};
+try {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  for (const route of routes) {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    if (route === '/dashboard') {
+      const { token, user } = await session();
+      await page.evaluate(
+        (t, u) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('userdata', u);
+          localStorage.setItem('BranchId', String(JSON.parse(u).branch_id));
+        },
+        token,
+        JSON.stringify(user),
+      );
+    } else {
+      await page.evaluate(() => localStorage.clear());
+    }
+    const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, undefined, page);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${route}`);
+    if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`${route} ended at ${lhr.finalDisplayedUrl}`);
+    rows[route] = {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    };
+    await page.close();
+  }
+  await browser.disconnect();
+} finally {
+  chrome.kill();
+}
+console.log(`Lighthouse ${base} (mobile, simulated throttling)`);
+console.table(rows);

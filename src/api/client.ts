@@ -1,0 +1,83 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from './schema.d.ts';
+
+export type ApiClient = Client<paths>;
+
+/** Calls that are made before there is a session, so they carry no token. */
+const publicPaths = new Set(['/login', '/forget_password', '/changepassword/{id}', '/quote-request']);
+
+export class RequestTimeoutError extends Error {
+  constructor(seconds: number) {
+    super(`The server did not answer within ${seconds} seconds. Please try again.`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/** A call the server answered with an error status; `message` is the text for the user. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A relative base ('/api') is resolved against the page, as the browser would, so that any fetch accepts it. */
+function absoluteBase(baseUrl: string): string {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? new URL(baseUrl, origin).href.replace(/\/$/, '') : baseUrl;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  getToken: () => string | null;
+  /** A 401: the session is no longer valid (the caller clears it). */
+  onUnauthorized: () => void;
+  fetch?: typeof globalThis.fetch;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  // Looked up on every call, not once: whatever fetch is in place then (a test's stub included) is used.
+  const base = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  // A request that hangs is aborted so that screens can say so instead of spinning forever.
+  const fetchWithTimeout = async (request: Request): Promise<Response> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new RequestTimeoutError(options.timeoutMs / 1000)), options.timeoutMs);
+    try {
+      return await base(new Request(request, { signal: controller.signal }));
+    } catch (error) {
+      throw controller.signal.aborted ? controller.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const auth: Middleware = {
+    onRequest({ request, schemaPath }) {
+      const token = options.getToken();
+      if (token && !publicPaths.has(schemaPath)) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    onResponse({ response, schemaPath }) {
+      if (response.status === 401 && !publicPaths.has(schemaPath)) options.onUnauthorized();
+      return response;
+    },
+  };
+  const client = createClient<paths>({ baseUrl: absoluteBase(options.baseUrl), fetch: fetchWithTimeout });
+  client.use(auth);
+  return client;
+}
+
+/**
+ * The text a failed call's body carries in `field` (the provider puts it in `message`, some calls in
+ * `error`), or the fallback when there is none (no body, a network failure, a timeout).
+ */
+export function serverText(body: unknown, field: 'message' | 'error', fallback: string): string {
+  if (typeof body === 'object' && body !== null) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return fallback;
+}

@@ -1,0 +1,79 @@
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { AppHeader } from '../components/app-header.tsx';
+import { SideMenu } from '../components/side-menu.tsx';
+import { type SocialLink, config } from '../config.ts';
+import { type SessionActor, useSessionActor } from '../session/session-context.ts';
+import { clearWorkingKeys } from '../storage/browser-storage.ts';
+import { tokenRequiredRoutes } from './routes.ts';
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+const selectUser = (snapshot: Snapshot) => snapshot.context.session?.user ?? null;
+
+const titleOf = (pathname: string): string =>
+  pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : '';
+
+export interface AppShellProps {
+  /** The screen's title, centred in the header bar. */
+  title: string;
+  firstName: string;
+  lastName: string;
+  contactPhone: string;
+  contactEmail: string;
+  socialLinks: readonly SocialLink[];
+  onBack: () => void;
+  /** Home was chosen in the side menu. */
+  onHome: () => void;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The header bar and the side menu around a screen (props only). The menu's open state is the view's
+ * own: it opens from the menu button, closes on Escape, the close button or any item, and focus then
+ * goes back to the menu button.
+ */
+export function AppShell({ title, onBack, children, ...menu }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
+  return (
+    <>
+      <AppHeader title={title} onBack={onBack} onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} menuId={menuId} menuButtonRef={menuButtonRef} />
+      <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} {...menu} />
+      {children}
+    </>
+  );
+}
+
+/** The layout of every token-required route: the shell with the session's user, around the route's screen. */
+export function AppLayout() {
+  const actor = useSessionActor();
+  const user = useSelector(actor, selectUser);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <AppShell
+      title={titleOf(pathname)}
+      firstName={user?.firstname ?? ''}
+      lastName={user?.lastname ?? ''}
+      contactPhone={config.contactPhone}
+      contactEmail={config.contactEmail}
+      socialLinks={config.socialLinks}
+      onBack={() => navigate(-1)}
+      // Choosing Home clears the working keys, as arriving at /dashboard does.
+      onHome={clearWorkingKeys}
+      onLogout={() => actor.send({ type: 'logout.requested' })}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

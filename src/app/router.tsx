@@ -1,0 +1,46 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteError } from './route-error.tsx';
+import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
+
+// Screens built so far; the other token-required routes show the placeholder.
+const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
+  '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
+  '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
+};
+
+const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: async () => ({ Component: (await import('../screens/landing/landing-screen.tsx')).LandingScreen }) },
+      {
+        lazy: async () => ({ Component: (await import('./session-root.tsx')).SessionRoot }),
+        children: [
+          { path: '/student-form', lazy: async () => ({ Component: (await import('../screens/student-form/student-form-screen.tsx')).StudentFormScreen }) },
+          {
+            lazy: async () => ({ Component: (await import('./route-guards.tsx')).PublicOnly }),
+            children: [
+              { path: '/login', lazy: async () => ({ Component: (await import('../screens/login/login-screen.tsx')).LoginScreen }) },
+              { path: '/forgot-password', lazy: async () => ({ Component: (await import('../screens/forgot-password/forgot-password-screen.tsx')).ForgotPasswordScreen }) },
+              { path: '/changepassword/:id', lazy: async () => ({ Component: (await import('../screens/change-password/change-password-screen.tsx')).ChangePasswordScreen }) },
+            ],
+          },
+          {
+            lazy: async () => ({ Component: (await import('./route-guards.tsx')).RequireToken }),
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./app-layout.tsx')).AppLayout }),
+                children: (Object.keys(tokenRequiredRoutes) as TokenRequiredPath[]).map((path) => ({ path, lazy: builtScreens[path] ?? placeholder })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('../screens/not-found/not-found-screen.tsx')).NotFoundScreen }) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,34 @@
+/**
+ * Every route of the spec (section 2), by access. Screens of later issues show a placeholder that
+ * names them until they are built.
+ */
+export const tokenRequiredRoutes = {
+  '/dashboard': 'Dashboard',
+  '/manage-booking': 'Manage Booking',
+  '/new-booking': 'New Booking',
+  '/manage-packages': 'Packages',
+  '/crtutors': 'CR Tutors',
+  '/rescheduling': 'Rescheduling',
+  '/book-class': 'Book Classes',
+  '/free-book': 'Free Assessment',
+  '/booking-summary': 'Booking Summary',
+  '/freebooking-summary': 'Booking Summary',
+  '/checkout': 'Checkout',
+  '/success': 'Payment',
+  '/failed': 'Payment Failed',
+  '/cancel': 'Payment Cancelled',
+  '/payment-successfull': 'Payment Successful',
+  '/payment-summary': 'Payment Summary',
+  '/profile': 'My Profile',
+  '/remaining-classes': 'Remaining Classes',
+  '/remaining-package': 'Remaining Package',
+  '/transaction-history': 'Transaction History',
+  '/reschedule-slot': 'Reschedule',
+  '/remainingbookclass': 'Book Classes',
+  '/renew-change-packages': 'Renew / Change Package',
+} as const;
+
+export const publicOnlyRoutes = ['/login', '/forgot-password', '/changepassword/:id'] as const;
+export const openRoutes = ['/', '/student-form'] as const;
+
+export type TokenRequiredPath = keyof typeof tokenRequiredRoutes;

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import styles from './screen-frame.module.css';
+import ui from './ui.module.css';
+
+/** The phone-width column every screen sits in, with its one h1 (visually hidden where a header shows the title). */
+export function ScreenFrame({ title, children, titleHidden = false }: { title: string; children: ReactNode; titleHidden?: boolean }) {
+  return (
+    <main className={styles.frame}>
+      <h1 className={titleHidden ? ui.visuallyHidden : styles.title}>{title}</h1>
+      {children}
+    </main>
+  );
+}

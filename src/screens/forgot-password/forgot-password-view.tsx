@@ -1,0 +1,59 @@
+import { type FormEvent, useId } from 'react';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './forgot-password.module.css';
+
+export interface ForgotPasswordViewProps {
+  email: string;
+  /** The request is on its way: Submit shows a spinner and does not submit again. */
+  submitting: boolean;
+  /** The failure's text, shown inline (the toast disappears after 3 s). */
+  error: string | null;
+  onEmailChange: (value: string) => void;
+  onCancel: () => void;
+  onSubmit: () => void;
+}
+
+export function ForgotPasswordView(props: ForgotPasswordViewProps) {
+  const emailId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!props.submitting) props.onSubmit();
+  };
+  return (
+    <ScreenFrame title="Forgot Password">
+      <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
+        <p className={styles.hint}>Enter the e-mail address of your account and we will send you a link to set a new password.</p>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={emailId}>
+            E-mail
+          </label>
+          <input
+            id={emailId}
+            className={ui.input}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={props.email}
+            aria-invalid={props.error ? true : undefined}
+            onChange={(e) => props.onEmailChange(e.target.value)}
+          />
+        </div>
+        <div role="alert" className={ui.error}>
+          {props.error}
+        </div>
+        <div className={`${ui.actions} ${styles.actions}`}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={props.submitting}>
+            {props.submitting ? <Spinner /> : null}
+            Submit
+          </button>
+        </div>
+      </form>
+    </ScreenFrame>
+  );
+}

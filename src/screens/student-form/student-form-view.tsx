@@ -1,0 +1,180 @@
+import { type FormEvent, type InvalidEvent, useId } from 'react';
+import { type StudentCount, quoteThankYouText } from '../../../machines/rules/quote-rules.ts';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './student-form.module.css';
+
+export interface QuoteFields {
+  firstname: string;
+  lastname: string;
+  /** '' until the client picks one. */
+  students: StudentCount | '';
+  email: string;
+  phone: string;
+  terms: boolean;
+}
+
+export interface StudentFormViewProps {
+  fields: QuoteFields;
+  /** The request is on its way: Submit shows a spinner and does not submit again. */
+  submitting: boolean;
+  /** The terms reminder or the failure's text, shown inline. */
+  error: string | null;
+  /** The terms box is what is wrong: it is marked invalid and points at the message. */
+  termsMissing: boolean;
+  /** The thank-you dialog is open, for this number of students. */
+  thankYouFor: StudentCount | null;
+  onChange: (patch: Partial<QuoteFields>) => void;
+  /** The browser found the terms box unticked (its own bubble is replaced by the spec's text). */
+  onTermsMissing: () => void;
+  onSubmit: () => void;
+  onThankYouClose: () => void;
+}
+
+const studentOptions: StudentCount[] = ['1', '2', '3+'];
+const asStudentCount = (value: string): StudentCount | '' => studentOptions.find((count) => count === value) ?? '';
+
+export function StudentFormView(props: StudentFormViewProps) {
+  const id = useId();
+  const { fields } = props;
+  const errorId = `${id}-error`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!props.submitting) props.onSubmit();
+  };
+  const termsInvalid = (event: InvalidEvent<HTMLInputElement>) => {
+    // The spec's own text replaces the browser's bubble; focus goes to the box as the bubble would
+    // (when an earlier field is invalid too, the browser focuses that one afterwards).
+    event.preventDefault();
+    event.currentTarget.focus();
+    props.onTermsMissing();
+  };
+  return (
+    <ScreenFrame title="Request a Quote">
+      <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
+        <p className={styles.hint}>Tell us about you and your children and we will get back to you.</p>
+        <div className={styles.names}>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={`${id}-firstname`}>
+              First name
+            </label>
+            <input
+              id={`${id}-firstname`}
+              className={ui.input}
+              name="firstname"
+              autoComplete="given-name"
+              required
+              maxLength={60}
+              value={fields.firstname}
+              onChange={(e) => props.onChange({ firstname: e.target.value })}
+            />
+          </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={`${id}-lastname`}>
+              Last name
+            </label>
+            <input
+              id={`${id}-lastname`}
+              className={ui.input}
+              name="lastname"
+              autoComplete="family-name"
+              required
+              maxLength={60}
+              value={fields.lastname}
+              onChange={(e) => props.onChange({ lastname: e.target.value })}
+            />
+          </div>
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={`${id}-students`}>
+            Number of students
+          </label>
+          <select
+            id={`${id}-students`}
+            className={ui.input}
+            name="students"
+            required
+            value={fields.students}
+            onChange={(e) => props.onChange({ students: asStudentCount(e.target.value) })}
+          >
+            <option value="" disabled>
+              Choose…
+            </option>
+            {studentOptions.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            className={ui.input}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={fields.email}
+            onChange={(e) => props.onChange({ email: e.target.value })}
+          />
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor={`${id}-phone`}>
+            Phone
+          </label>
+          <input
+            id={`${id}-phone`}
+            className={ui.input}
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            required
+            minLength={6}
+            maxLength={32}
+            // The provider's format: digits, spaces, brackets and dashes, an optional leading +.
+            pattern="\+?[0-9 \(\)\-]+"
+            value={fields.phone}
+            onChange={(e) => props.onChange({ phone: e.target.value })}
+          />
+        </div>
+        <div className={styles.terms}>
+          <input
+            id={`${id}-terms`}
+            className={styles.checkbox}
+            type="checkbox"
+            name="terms"
+            required
+            checked={fields.terms}
+            aria-invalid={props.termsMissing ? true : undefined}
+            aria-describedby={props.termsMissing ? errorId : undefined}
+            onInvalid={termsInvalid}
+            onChange={(e) => props.onChange({ terms: e.target.checked })}
+          />
+          <label htmlFor={`${id}-terms`}>I agree to the terms and conditions</label>
+        </div>
+        <div id={errorId} role="alert" className={ui.error}>
+          {props.error}
+        </div>
+        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block} ${styles.submit}`} disabled={props.submitting}>
+          {props.submitting ? <Spinner /> : null}
+          Submit
+        </button>
+      </form>
+      <ModalDialog open={props.thankYouFor !== null} title="Thank you" onClose={props.onThankYouClose}>
+        <p>{props.thankYouFor === null ? null : quoteThankYouText(props.thankYouFor)}</p>
+        <div className={styles.dialogActions}>
+          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={props.onThankYouClose}>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { DashboardView } from '../src/screens/dashboard/dashboard-view.tsx';
+import { showsStates } from './story-states.ts';
+
+const meta = {
+  title: 'Dashboard',
+  component: DashboardView,
+  args: {
+    scheduledCount: 3,
+    scheduledLoading: false,
+    pendingPayment: false,
+    openingPayment: false,
+    loadError: null,
+    retrying: false,
+    onOpenPendingPayment: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof DashboardView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tiles = [
+  ['New Booking', '/new-booking'],
+  ['CR Tutors', '/crtutors'],
+  ['Renew/change Package', '/renew-change-packages'],
+] as const;
+
+export const Loading: Story = {
+  args: { scheduledCount: null, scheduledLoading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
+    const manageBooking = canvas.getByRole('link', { name: /Manage Booking/ });
+    // A spinner, not a number, while the count loads.
+    await expect(within(manageBooking).getByRole('status', { name: 'Loading scheduled classes' })).toBeInTheDocument();
+    await expect(within(manageBooking).queryByText(/scheduled class/)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Complete Your Pending Payment/ })).toBeNull();
+  },
+};
+
+export const WithPendingPayment: Story = {
+  args: { pendingPayment: true },
+  parameters: showsStates('session:loggedIn'),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Manage Booking 3 scheduled classes' })).toHaveAttribute('href', '/manage-booking');
+    const card = canvas.getByRole('button', { name: 'Complete Your Pending Payment' });
+    await userEvent.click(card);
+    await expect(args.onOpenPendingPayment).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const OpeningPendingPayment: Story = {
+  args: { pendingPayment: true, openingPayment: true },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('button', { name: 'Complete Your Pending Payment' });
+    await expect(card).toBeDisabled();
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const NoPendingPayment: Story = {
+  args: { scheduledCount: 1 },
+  parameters: showsStates('session:loggedIn'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /Complete Your Pending Payment/ })).toBeNull();
+    await expect(canvas.getByRole('heading', { name: 'Shortcuts' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Manage Booking 1 scheduled class' })).toBeVisible();
+    for (const [name, href] of tiles) await expect(canvas.getByRole('link', { name })).toHaveAttribute('href', href);
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { scheduledCount: null, loadError: 'Your scheduled classes could not be loaded.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Your scheduled classes could not be loaded.');
+    // No count rather than a wrong one.
+    await expect(canvas.getByRole('link', { name: 'Manage Booking' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};

@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { RequireToken } from '../../src/app/route-guards.tsx';
+import { config } from '../../src/config.ts';
+import { SessionContext } from '../../src/session/session-context.ts';
+import { browserSessionMachine } from '../../src/session/session-provider.tsx';
+import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+
+// Nothing here should reach the network; the stub makes sure of it.
+const fetchMock = vi.hoisted(() => {
+  const mock = vi.fn<(request: Request) => Promise<Response>>();
+  vi.stubGlobal('fetch', mock);
+  return mock;
+});
+
+const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+
+const user: User = {
+  firstname: 'Sarah',
+  lastname: 'Ahmed',
+  clientid: 7,
+  branch_id: 1,
+  email: 'parent@example.com',
+  studentdetails: [{ id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 }],
+};
+
+/** A stand-in screen that names where the router is. */
+function Page({ name }: { name: string }) {
+  const { pathname } = useLocation();
+  return (
+    <main>
+      <h1>{name}</h1>
+      <p>at {pathname}</p>
+    </main>
+  );
+}
+
+const paths = ['/dashboard', '/transaction-history', '/manage-booking', '/rescheduling', '/renew-change-packages', '/profile'];
+
+function renderShell(entries: string[] = ['/profile']) {
+  writeSession({ token, user });
+  const actor = createActor(browserSessionMachine, { input: { stored: { token, user }, now: Date.now() } }).start();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionContext.Provider value={actor}>
+        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+          <Routes>
+            <Route element={<RequireToken />}>
+              <Route element={<AppLayout />}>
+                {paths.map((path) => (
+                  <Route key={path} path={path} element={<Page name={`Screen ${path}`} />} />
+                ))}
+              </Route>
+            </Route>
+            <Route path="/login" element={<Page name="Login screen" />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { actor };
+}
+
+const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+
+async function openMenu() {
+  await userEvent.click(menuButton());
+  return screen.getByRole('dialog', { name: 'Menu' });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('Header bar and side menu', () => {
+  it('shows a back arrow, a menu button and the screen title; the menu starts closed', () => {
+    renderShell(['/profile']);
+    expect(screen.getByRole('banner')).toHaveTextContent('My Profile');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the back arrow goes back in history', async () => {
+    renderShell(['/dashboard', '/profile']);
+    expect(screen.getByRole('heading', { name: 'Screen /profile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Screen /dashboard' })).toBeInTheDocument();
+  });
+
+  it("opens a menu with the user's name, initials, every place, contacts and social links", async () => {
+    renderShell();
+    const menu = await openMenu();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton()).toHaveAttribute('aria-controls', menu.id);
+    // Focus moved into the menu.
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+
+    expect(within(menu).getByText('Sarah Ahmed')).toBeInTheDocument();
+    expect(within(menu).getByText('SA')).toHaveAttribute('aria-hidden', 'true');
+
+    const nav = within(menu).getByRole('navigation', { name: 'Main' });
+    const expected: [string, string][] = [
+      ['Home', '/dashboard'],
+      ['Transaction History', '/transaction-history'],
+      ['Manage Booking', '/manage-booking'],
+      ['Rescheduling', '/rescheduling'],
+      ['Renew', '/renew-change-packages'],
+      ['My Profile', '/profile'],
+    ];
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(expected);
+    expect(within(nav).getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    const phone = within(menu).getByRole('link', { name: config.contactPhone });
+    expect(phone.getAttribute('href')).toBe(`tel:${config.contactPhone.replace(/[^\d+]/g, '')}`);
+    expect(within(menu).getByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+    for (const social of config.socialLinks) {
+      const link = within(menu).getByRole('link', { name: new RegExp(`^${social.name}`) });
+      expect(link).toHaveAttribute('href', social.href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    }
+  });
+
+  it.each([
+    ['Transaction History', '/transaction-history'],
+    ['Manage Booking', '/manage-booking'],
+    ['Rescheduling', '/rescheduling'],
+    ['Renew', '/renew-change-packages'],
+  ])('choosing %s goes to %s, closes the menu and gives focus back to the menu button', async (label, path) => {
+    renderShell(['/profile']);
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('link', { name: label }));
+    expect(await screen.findByRole('heading', { name: `Screen ${path}` })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+  });
+
+  it('choosing Home clears the working keys (not the session) and goes to the dashboard', async () => {
+    renderShell(['/profile']);
+    for (const key of ['lessonData', 'groupedByWeek', 'dashboard', 'showLock', 'rescheduleData']) localStorage.setItem(key, '1');
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'Screen /dashboard' })).toBeInTheDocument();
+    for (const key of ['lessonData', 'groupedByWeek', 'dashboard', 'showLock', 'rescheduleData']) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(localStorage.getItem('userdata')).not.toBeNull();
+    expect(localStorage.getItem('BranchId')).toBe('1');
+  });
+
+  it('other items keep the working keys', async () => {
+    renderShell(['/dashboard']);
+    localStorage.setItem('lessonData', '{}');
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('link', { name: 'My Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Screen /profile' })).toBeInTheDocument();
+    expect(localStorage.getItem('lessonData')).toBe('{}');
+  });
+
+  it('Logout ends the session, clears all storage and goes to /login', async () => {
+    const { actor } = renderShell(['/profile']);
+    localStorage.setItem('lessonData', '{}');
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(false);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(localStorage.length).toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('Escape, a close request and the close button close the menu, focus back on the menu button', async () => {
+    renderShell();
+    let menu = await openMenu();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+
+    // The browser's own close request (Escape, or a phone's back gesture) arrives as 'cancel'.
+    menu = await openMenu();
+    fireEvent(menu, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(menuButton()).toHaveFocus();
+
+    menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+  });
+});

@@ -1,0 +1,289 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { components } from '../../src/api/schema.d.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { RequireToken } from '../../src/app/route-guards.tsx';
+import { DashboardScreen } from '../../src/screens/dashboard/dashboard-screen.tsx';
+import { SessionContext } from '../../src/session/session-context.ts';
+import { browserSessionMachine } from '../../src/session/session-provider.tsx';
+import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+import { ToastRegion } from '../../src/toasts/toast-region.tsx';
+
+// The API client binds fetch and Request when its module loads, so the stubs are in place before any
+// import runs. A browser's Request resolves the client's '/api' base against the page; Node's (under
+// jsdom) does not, so the stub does what the browser does.
+const fetchMock = vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, globalThis.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  const mock = vi.fn<(request: Request) => Promise<Response>>();
+  vi.stubGlobal('fetch', mock);
+  return mock;
+});
+
+type Appointment = components['schemas']['Appointment'];
+type ClientPackage = components['schemas']['ClientPackage'];
+
+const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+
+const user: User = {
+  firstname: 'Sarah',
+  lastname: 'Ahmed',
+  clientid: 7,
+  branch_id: 1,
+  email: 'parent@example.com',
+  studentdetails: [
+    { id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 },
+    { id: 12, first_name: 'Lina', last_name: 'Ahmed', paying_client: 7 },
+  ],
+};
+
+const appointment = (id: number): Appointment => ({
+  id,
+  start: '2030-01-0' + id + 'T10:00:00+04:00',
+  finish: '2030-01-0' + id + 'T11:00:00+04:00',
+  topic: 'Maths',
+  status: 'planned',
+  service: { id: 100 + id, name: 'Maths with Ms Khan' },
+  db: { pkg_id: 3 },
+});
+
+const lessonData = { packageName: 'GOLD', packageNames: { id: 3, name: 'GOLD' }, lessonCounts: { Maths: 2 } };
+const packageFormData = { students: 1, name1: 'Adam Ahmed', subject: ['Maths'] };
+const groupedByWeek = { '1': [{ subject: 'Maths', date: '2030-01-06', time: '10:00', tutorId: 4 }] };
+const storedTeacher = { Maths: { id: 4, name: 'Ms Khan' } };
+
+const unpaidPackage = (packageForm: string, bookingdata: ClientPackage['bookingdata'] = { bookdata: [{ week: 1 }] }): ClientPackage => ({
+  id: 5,
+  clientid: 7,
+  packageForm,
+  bookingdata,
+  purches_status: 0,
+  booked_classess: 12,
+  total_classess: 12,
+  remaining_classess: 0,
+  completed_classess: 0,
+  created_at: '2030-01-01T08:00:00Z',
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Answers {
+  client?: () => Response;
+  appointments?: () => Response;
+  unpaid?: () => Response;
+}
+
+/** The provider's answers by path; anything else is a 404 the test would notice. */
+function serve(answers: Answers = {}) {
+  fetchMock.mockImplementation(async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === `/api/clientsdata/${user.clientid}`) return (answers.client ?? (() => json({ status: true, client: user })))();
+    if (pathname.startsWith('/api/appointmentstwo/')) return (answers.appointments ?? (() => json({ data: [appointment(1), appointment(2), appointment(3)] })))();
+    if (pathname === `/api/client-packagesfree/${user.clientid}`) return (answers.unpaid ?? (() => json({ success: true, data: [] })))();
+    return json({ success: false, message: 'Not found' }, 404);
+  });
+}
+
+const requests = () => fetchMock.mock.calls.map(([request]) => request);
+const requestsTo = (prefix: string) => requests().filter((request) => decodeURIComponent(new URL(request.url).pathname).startsWith(prefix));
+
+function renderDashboard(sessionUser: User = user) {
+  writeSession({ token, user: sessionUser });
+  const actor = createActor(browserSessionMachine, { input: { stored: { token, user: sessionUser }, now: Date.now() } }).start();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={actor}>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <Routes>
+            <Route element={<RequireToken />}>
+              <Route element={<AppLayout />}>
+                <Route path="/dashboard" element={<DashboardScreen />} />
+                <Route path="/booking-summary" element={<p>Booking summary page</p>} />
+              </Route>
+            </Route>
+            <Route path="/login" element={<p>Login page</p>} />
+          </Routes>
+        </MemoryRouter>
+        <ToastRegion />
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { actor, queryClient };
+}
+
+const manageBookingTile = () => screen.getByRole('link', { name: /Manage Booking/ });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Dashboard', () => {
+  it('welcomes the user and counts the scheduled classes of all their students', async () => {
+    serve();
+    renderDashboard();
+
+    expect(screen.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shortcuts' })).toBeInTheDocument();
+    // While the count loads, the tile says so instead of showing a number.
+    expect(within(manageBookingTile()).getByRole('status', { name: 'Loading scheduled classes' })).toBeInTheDocument();
+
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 3 scheduled classes'));
+    expect(within(manageBookingTile()).getByText('3')).toBeInTheDocument();
+    expect(manageBookingTile()).toHaveAttribute('href', '/manage-booking');
+    expect(screen.getByRole('link', { name: 'New Booking' })).toHaveAttribute('href', '/new-booking');
+    expect(screen.getByRole('link', { name: 'CR Tutors' })).toHaveAttribute('href', '/crtutors');
+    expect(screen.getByRole('link', { name: 'Renew/change Package' })).toHaveAttribute('href', '/renew-change-packages');
+
+    const [call] = requestsTo('/api/appointmentstwo/');
+    expect(call).toBeDefined();
+    const url = new URL(call!.url);
+    expect(decodeURIComponent(url.pathname)).toBe('/api/appointmentstwo/11,12');
+    expect(url.searchParams.get('branch_id')).toBe('1');
+    expect(call!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('shows no pending payment card when there is no unpaid package', async () => {
+    serve();
+    renderDashboard();
+    await waitFor(() => expect(requestsTo('/api/client-packagesfree/7')).toHaveLength(1));
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 3 scheduled classes'));
+    expect(screen.queryByRole('button', { name: /Complete Your Pending Payment/ })).toBeNull();
+  });
+
+  it('clears the working keys on arrival and keeps userdata, token and BranchId', async () => {
+    serve();
+    for (const key of ['lessonData', 'packageFormData', 'bookingdata', 'dashboard', 'showLock', 'fromRenew', 'hidebutton', 'studentsData']) {
+      localStorage.setItem(key, '1');
+    }
+    renderDashboard();
+    await waitFor(() => expect(localStorage.getItem('lessonData')).toBeNull());
+    for (const key of ['packageFormData', 'bookingdata', 'dashboard', 'showLock', 'fromRenew', 'hidebutton', 'studentsData']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(JSON.parse(localStorage.getItem('userdata') ?? 'null')).toEqual(user);
+    expect(localStorage.getItem('BranchId')).toBe('1');
+  });
+
+  it('completes a pending payment: stores the booking and the flags, then opens the booking summary', async () => {
+    const form = JSON.stringify({ lessonData, packageFormData, groupedByWeek, storedTeacher, storedTeacher2: null });
+    serve({ unpaid: () => json({ success: true, data: [unpaidPackage(form)] }) });
+    renderDashboard();
+
+    const card = await screen.findByRole('button', { name: 'Complete Your Pending Payment' });
+    await userEvent.click(card);
+
+    expect(await screen.findByText('Booking summary page')).toBeInTheDocument();
+    // Tapping fetched the pending payment afresh.
+    expect(requestsTo('/api/client-packagesfree/7')).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('bookingdata') ?? 'null')).toEqual({ bookdata: [{ week: 1 }] });
+    expect(JSON.parse(localStorage.getItem('lessonData') ?? 'null')).toEqual(lessonData);
+    expect(JSON.parse(localStorage.getItem('packageFormData') ?? 'null')).toEqual(packageFormData);
+    expect(JSON.parse(localStorage.getItem('groupedByWeek') ?? 'null')).toEqual(groupedByWeek);
+    expect(JSON.parse(localStorage.getItem('selectedTeacher') ?? 'null')).toEqual(storedTeacher);
+    expect(localStorage.getItem('selectedTeachers')).toBe('null');
+    expect(localStorage.getItem('dashboard')).toBe('1');
+    expect(localStorage.getItem('showLock')).toBe('1');
+    // The session's keys are untouched.
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('reads the week grouping and the teachers from lessonData when the package keeps them there', async () => {
+    const storedTeacher2 = { English: { id: 9, name: 'Mr Green' } };
+    const form = JSON.stringify({ lessonData: { ...lessonData, groupedByWeek, storedTeacher, storedTeacher2 }, packageFormData });
+    serve({ unpaid: () => json({ success: true, data: [unpaidPackage(form)] }) });
+    renderDashboard();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Your Pending Payment' }));
+
+    expect(await screen.findByText('Booking summary page')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('groupedByWeek') ?? 'null')).toEqual(groupedByWeek);
+    expect(JSON.parse(localStorage.getItem('selectedTeacher') ?? 'null')).toEqual(storedTeacher);
+    expect(JSON.parse(localStorage.getItem('selectedTeachers') ?? 'null')).toEqual(storedTeacher2);
+  });
+
+  it('a corrupt pending payment shows an error toast, stores nothing and stays on the dashboard', async () => {
+    serve({ unpaid: () => json({ success: true, data: [unpaidPackage('{"lessonData": {')] }) });
+    renderDashboard();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Your Pending Payment' }));
+
+    expect(await screen.findByText('This pending payment could not be opened. Please contact us.')).toBeInTheDocument();
+    expect(screen.queryByText('Booking summary page')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeInTheDocument();
+    for (const key of ['bookingdata', 'lessonData', 'groupedByWeek', 'packageFormData', 'selectedTeacher', 'selectedTeachers', 'dashboard', 'showLock']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('asks for no appointments when the user has no student, and counts none', async () => {
+    const noStudents: User = { ...user, studentdetails: [] };
+    serve({ client: () => json({ status: true, client: noStudents }) });
+    renderDashboard(noStudents);
+
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 0 scheduled classes'));
+    // The other loads have gone out, and still no appointments were asked for.
+    await waitFor(() => expect(requestsTo('/api/client-packagesfree/7')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/api/clientsdata/7')).toHaveLength(1));
+    expect(requestsTo('/api/appointmentstwo/')).toHaveLength(0);
+  });
+
+  it('a failed load says so with Retry, shows no misleading count, and Retry loads again', async () => {
+    let unpaidCalls = 0;
+    let appointmentCalls = 0;
+    serve({
+      unpaid: () => (++unpaidCalls === 1 ? json({ success: false, message: 'The pending payments are unavailable.' }, 500) : json({ success: true, data: [unpaidPackage('{}')] })),
+      appointments: () => (++appointmentCalls === 1 ? new Response(null, { status: 503 }) : json({ data: [appointment(1)] })),
+    });
+    renderDashboard();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be loaded|unavailable/);
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking'));
+    expect(screen.queryByRole('button', { name: /Complete Your Pending Payment/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('button', { name: 'Complete Your Pending Payment' })).toBeInTheDocument();
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 1 scheduled class'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(unpaidCalls).toBe(2);
+    expect(appointmentCalls).toBe(2);
+  });
+
+  it("shows the server's message when a load fails with one", async () => {
+    serve({ unpaid: () => json({ success: false, message: 'The pending payments are unavailable.' }, 500) });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The pending payments are unavailable.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it('stores the refreshed client back to userdata and counts the classes of its students', async () => {
+    const refreshed: User = { ...user, studentdetails: [...user.studentdetails, { id: 13, first_name: 'Omar', last_name: 'Ahmed', paying_client: 7 }] };
+    serve({ client: () => json({ status: true, client: refreshed }) });
+    const { actor } = renderDashboard();
+
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('userdata') ?? 'null')).toEqual(refreshed));
+    expect(actor.getSnapshot().context.session?.user).toEqual(refreshed);
+    await waitFor(() =>
+      expect(requestsTo('/api/appointmentstwo/').map((request) => decodeURIComponent(new URL(request.url).pathname))).toContain('/api/appointmentstwo/11,12,13'),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
+
+// The API client binds fetch and reads its base URL when its module loads, so both stubs go in before
+// the imports; the base is absolute because Node's Request refuses a relative '/api'.
+const fetchMock = vi.hoisted(() => {
+  const mock = vi.fn<(request: Request) => Promise<Response>>();
+  vi.stubGlobal('fetch', mock);
+  vi.stubEnv('VITE_API_BASE_URL', 'http://localhost:3000/api');
+  return mock;
+});
+
+const answer = (status: number, body: unknown) =>
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+function renderScreen() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/forgot-password']}>
+        <Routes>
+          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+          <Route path="/login" element={<h1>Login</h1>} />
+        </Routes>
+      </MemoryRouter>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications Alt+T' }));
+
+async function requestLink(email: string) {
+  const user = userEvent.setup();
+  renderScreen();
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  return user;
+}
+
+afterEach(() => fetchMock.mockReset());
+
+describe('Forgot password', () => {
+  it('posts the e-mail as given, shows the server message as a toast and goes to /login', async () => {
+    answer(200, { success: true, message: 'If the e-mail has an account, a reset link is on its way.' });
+    await requestLink('parent@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(await toasts().findByText('If the e-mail has an account, a reset link is on its way.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const request = fetchMock.mock.calls[0]![0];
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/forget_password');
+    expect(request.headers.get('Authorization')).toBeNull();
+    expect(await request.json()).toEqual({ email: 'parent@example.com' });
+  });
+
+  it("shows the server's message inline and as a toast on failure, and stays", async () => {
+    answer(429, { success: false, message: 'Too many attempts, try again later.' });
+    await requestLink('parent@example.com');
+
+    expect(await toasts().findByText('Too many attempts, try again later.')).toBeInTheDocument();
+    const form = screen.getByRole('heading', { name: 'Forgot Password' }).parentElement!;
+    expect(within(form).getByRole('alert')).toHaveTextContent('Too many attempts, try again later.');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('parent@example.com');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it("falls back to 'Submit failed' when the answer has no message", async () => {
+    answer(500, {});
+    await requestLink('parent@example.com');
+
+    expect(await toasts().findByText('Submit failed')).toBeInTheDocument();
+    const form = screen.getByRole('heading', { name: 'Forgot Password' }).parentElement!;
+    expect(within(form).getByRole('alert')).toHaveTextContent('Submit failed');
+  });
+
+  it('disables Submit while the request is on its way', async () => {
+    let release: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (release = resolve)));
+    await requestLink('parent@example.com');
+
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    release(new Response(JSON.stringify({ success: true, message: 'Sent' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('Cancel goes back to /login without a request', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets the browser refuse an empty or malformed e-mail', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

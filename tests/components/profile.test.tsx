@@ -1,0 +1,213 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { RequireToken } from '../../src/app/route-guards.tsx';
+import { ProfileScreen } from '../../src/screens/profile/profile-screen.tsx';
+import { SessionContext } from '../../src/session/session-context.ts';
+import { browserSessionMachine } from '../../src/session/session-provider.tsx';
+import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+import { ToastRegion } from '../../src/toasts/toast-region.tsx';
+
+// The API client binds fetch and Request when its module loads, so the stubs are in place before any
+// import runs. A browser's Request resolves the client's '/api' base against the page; Node's (under
+// jsdom) does not, so the stub does what the browser does.
+const fetchMock = vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, globalThis.location.href) : input, init);
+    }
+  }
+  vi.stubGlobal('Request', PageRequest);
+  const mock = vi.fn<(request: Request) => Promise<Response>>();
+  vi.stubGlobal('fetch', mock);
+  return mock;
+});
+
+const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+
+const user: User = {
+  firstname: 'Sarah',
+  lastname: 'Ahmed',
+  clientid: 7,
+  branch_id: 1,
+  email: 'parent@example.com',
+  studentdetails: [
+    { id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 },
+    { id: 12, first_name: 'Lina', last_name: 'Ahmed', paying_client: 7 },
+  ],
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** What POST /oldnewpassword answers; other calls are a 404 the test would notice. */
+function serve(answer: () => Response) {
+  fetchMock.mockImplementation(async (request: Request) =>
+    new URL(request.url).pathname === '/api/oldnewpassword' && request.method === 'POST' ? answer() : json({ success: false, message: 'Not found' }, 404),
+  );
+}
+
+const passwordCalls = () => fetchMock.mock.calls.map(([request]) => request).filter((request) => new URL(request.url).pathname === '/api/oldnewpassword');
+
+function renderProfile() {
+  writeSession({ token, user });
+  const actor = createActor(browserSessionMachine, { input: { stored: { token, user }, now: Date.now() } }).start();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+      <SessionContext.Provider value={actor}>
+        <MemoryRouter initialEntries={['/profile']}>
+          <Routes>
+            <Route element={<RequireToken />}>
+              <Route element={<AppLayout />}>
+                <Route path="/profile" element={<ProfileScreen />} />
+              </Route>
+            </Route>
+            <Route path="/login" element={<p>Login page</p>} />
+          </Routes>
+        </MemoryRouter>
+        <ToastRegion />
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+async function openDialog() {
+  await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  return screen.getByRole('dialog', { name: 'Change Password' });
+}
+
+async function fill(dialog: HTMLElement, values: { old?: string; new?: string; confirm?: string }) {
+  if (values.old) await userEvent.type(within(dialog).getByLabelText('Old password'), values.old);
+  if (values.new) await userEvent.type(within(dialog).getByLabelText('New password'), values.new);
+  if (values.confirm) await userEvent.type(within(dialog).getByLabelText('Confirm password'), values.confirm);
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Profile', () => {
+  it("shows the user's name, e-mail and students", () => {
+    renderProfile();
+    expect(screen.getByRole('heading', { name: 'Sarah Ahmed' })).toBeInTheDocument();
+    expect(screen.getByText('parent@example.com')).toBeInTheDocument();
+    const students = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(students).toEqual(expect.arrayContaining(['Adam Ahmed', 'Lina Ahmed']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the Change Password dialog with the three password fields, and Cancel closes it', async () => {
+    renderProfile();
+    const dialog = await openDialog();
+    expect(within(dialog).getByLabelText('Old password')).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByLabelText('New password')).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'All fields are required' and sends nothing when a field is empty", async () => {
+    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('All fields are required');
+    expect(passwordCalls()).toHaveLength(0);
+  });
+
+  it("says 'New passwords do not match.' and sends nothing when new and confirm differ", async () => {
+    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('New passwords do not match.');
+    expect(passwordCalls()).toHaveLength(0);
+  });
+
+  it("changes the password: posts clientid, old and new, toasts the server's message, closes and clears the dialog", async () => {
+    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [call] = passwordCalls();
+    expect(await call!.clone().json()).toEqual({ clientid: 7, oldPassword: 'Passw0rd!', newPassword: 'NewPassw0rd!' });
+    expect(call!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+
+    // Opened again, the fields are empty.
+    const again = await openDialog();
+    expect(within(again).getByLabelText('Old password')).toHaveValue('');
+    expect(within(again).getByLabelText('New password')).toHaveValue('');
+    expect(within(again).getByLabelText('Confirm password')).toHaveValue('');
+    expect(within(again).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it("a refused change shows the server's error field as a toast and inline; the dialog stays open with the fields", async () => {
+    serve(() => json({ success: false, message: 'Old password is incorrect', error: 'Old password is incorrect.' }, 400));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'wrong-one', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Old password is incorrect.'));
+    // The toast says the same.
+    await waitFor(() => expect(screen.getAllByText('Old password is incorrect.')).toHaveLength(2));
+    expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Old password')).toHaveValue('wrong-one');
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('NewPassw0rd!');
+    expect(within(dialog).getByLabelText('Confirm password')).toHaveValue('NewPassw0rd!');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it("a failure with no body reads 'Error updating password'", async () => {
+    serve(() => new Response(null, { status: 500 }));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Error updating password'));
+    await waitFor(() => expect(screen.getAllByText('Error updating password')).toHaveLength(2));
+    expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('while the change is on its way, Submit and Cancel wait and nothing is sent twice', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(passwordCalls()).toHaveLength(1);
+
+    answer(json({ success: true, message: 'Password updated successfully' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("a network failure reads 'Error updating password' too", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Error updating password'));
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Page, expect, test } from '@playwright/test';
+import { logIn } from './support.ts';
+
+const kB = 1000;
+const landingBudget = 110 * kB;
+const routeBudget = 180 * kB;
+const dist = path.resolve(import.meta.dirname, '../../dist');
+
+/** Gzipped bytes of the JavaScript a fresh load of `route` fetches (read from dist/, gzipped here). */
+async function scriptsOf(page: Page, route: string): Promise<{ files: string[]; gzipped: number }> {
+  const files = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) files.add(url.pathname);
+  });
+  await page.goto(route);
+  await page.waitForLoadState('networkidle');
+  let gzipped = 0;
+  for (const file of files) gzipped += gzipSync(readFileSync(path.join(dist, file))).length;
+  return { files: [...files].sort(), gzipped };
+}
+
+const measured: Record<string, number> = {};
+test.afterAll(() => {
+  // Kept outside test-results/, which Playwright empties on every run.
+  const out = path.resolve(import.meta.dirname, '../../.ci-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'bundle-sizes.json'), JSON.stringify(measured, null, 2));
+  console.table(Object.fromEntries(Object.entries(measured).map(([route, bytes]) => [route, `${(bytes / kB).toFixed(1)} kB gzipped`])));
+});
+
+test('the landing route loads at most 110 kB of gzipped JavaScript', async ({ page }) => {
+  const { gzipped, files } = await scriptsOf(page, '/');
+  measured['/'] = gzipped;
+  expect(files.length).toBeGreaterThan(0);
+  expect(gzipped).toBeLessThanOrEqual(landingBudget);
+});
+
+for (const route of ['/login', '/forgot-password', '/changepassword/some-token', '/student-form']) {
+  test(`${route} loads at most 180 kB of gzipped JavaScript`, async ({ page }) => {
+    const { gzipped } = await scriptsOf(page, route);
+    measured[route] = gzipped;
+    expect(gzipped).toBeLessThanOrEqual(routeBudget);
+  });
+}
+
+for (const route of ['/dashboard', '/profile', '/manage-booking']) {
+  test(`${route} (logged in) loads at most 180 kB of gzipped JavaScript`, async ({ browser }) => {
+    const context = await browser.newContext();
+    const setup = await context.newPage();
+    await logIn(setup);
+    await expect(setup).toHaveURL(/\/dashboard$/);
+    const page = await context.newPage();
+    const { gzipped } = await scriptsOf(page, route);
+    measured[route] = gzipped;
+    await expect(page).toHaveURL(new RegExp(`${route}$`));
+    expect(gzipped).toBeLessThanOrEqual(routeBudget);
+    await context.close();
+  });
+}

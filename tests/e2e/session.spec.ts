@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { demo, expiredToken, logIn } from './support.ts';
+
+test('landing → Get Started → login → dashboard with the scheduled-class count and the side menu', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Discover your next skill');
+  await expect(page.getByText('Learn and grow')).toBeVisible();
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+  await page.getByPlaceholder('Your registered email').fill(demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page.getByText('Welcome to Your Dashboard!')).toBeVisible();
+  // The seeded demo client has six appointments for its two students.
+  await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText('6');
+  await expect(page.getByText('6 scheduled classes')).toBeAttached();
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText('Sarah Ahmed')).toBeVisible();
+  for (const item of ['Home', 'Transaction History', 'Manage Booking', 'Rescheduling', 'Renew', 'My Profile']) {
+    await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('a wrong password shows the server message inline and as a toast, and stays on /login', async ({ page }) => {
+  await logIn(page, 'nobody-here@example.com', 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first()).toBeVisible();
+  await expect(page.locator('.Toastify').getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a token-required route without a token goes to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+});
+
+test('/login with a live token goes to /dashboard', async ({ page }) => {
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/forgot-password');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an expired stored token is cleared with "Session expired. Please login again." and /login', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userdata', JSON.stringify({ firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', studentdetails: [] }));
+    localStorage.setItem('BranchId', '1');
+  }, expiredToken());
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Session expired. Please login again.')).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userdata'), localStorage.getItem('BranchId')])).toEqual([null, null, null]);
+});
+
+test('logout clears all storage and goes to /login; the dashboard is then out of reach', async ({ page }) => {
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => localStorage.setItem('lessonData', '{"packageName":"GOLD"}'));
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Alt+T moves focus into the notifications, at the top right', async ({ page }) => {
+  await logIn(page);
+  const toast = page.getByText('Login successful!');
+  await expect(toast).toBeVisible();
+  const region = page.getByRole('region', { name: 'Notifications Alt+T' });
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.y < viewport.height / 3).toBe(true);
+  await page.keyboard.press('Alt+t');
+  // react-toastify focuses the newest toast inside the labelled region.
+  await expect.poll(() => region.evaluate((node) => node.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true);
+});

@@ -1,0 +1,38 @@
+import { type Page, expect } from '@playwright/test';
+
+export const demo = { email: 'parent@example.com', password: 'Passw0rd!' };
+
+export async function logIn(page: Page, email = demo.email, password = demo.password) {
+  await page.goto('/login');
+  await page.getByPlaceholder('Your registered email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** The newest mail the reference server wrote to this address (its outbox stands in for e-mail). */
+export async function latestMail(page: Page, to: string, subject?: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+      found = mails.find((m) => !subject || subject.test(m.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as Mail;
+}
+
+/** A JWT-shaped token whose payload says it expired; the app reads exp without the server's secret. */
+export function expiredToken(): string {
+  const payload = Buffer.from(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.not-signed`;
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
