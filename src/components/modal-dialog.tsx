@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import styles from './modal-dialog.module.css';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface ModalDialogProps {
   open: boolean;
@@ -15,21 +16,8 @@ export interface ModalDialogProps {
  * Escape closes it, and focus goes back where it was when it closes.
  */
 export function ModalDialog({ open, title, onClose, children, role = 'dialog' }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      // jsdom has no showModal; the open attribute is the same to its accessibility tree.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
   return (
     <dialog
       ref={ref}

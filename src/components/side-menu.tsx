@@ -1,9 +1,10 @@
-import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { SocialLink } from '../config.ts';
 import { InitialsAvatar } from './initials-avatar.tsx';
 import styles from './side-menu.module.css';
 import ui from './ui.module.css';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /** The side menu's items, in the spec's order. */
 export const sideMenuItems = [
@@ -73,25 +74,8 @@ function SocialIcon({ name }: { name: string }) {
  */
 export function SideMenu(props: SideMenuProps) {
   const { open, onClose } = props;
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else {
-        // jsdom has no showModal: the open attribute, and focus moved in by hand.
-        dialog.setAttribute('open', '');
-        dialog.querySelector<HTMLElement>('button, a[href]')?.focus();
-      }
-    }
-    if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
 
   // A click on the backdrop lands on the <dialog> itself, outside its panel.
   const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
@@ -10,16 +10,11 @@ import { config } from '../../src/config.ts';
 import { SessionContext } from '../../src/session/session-context.ts';
 import { browserSessionMachine } from '../../src/session/session-provider.tsx';
 import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+import { liveToken, stubNetwork } from '../support/network-stub.ts';
 
-// Nothing here should reach the network; the stub makes sure of it.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<(request: Request) => Promise<Response>>();
-  vi.stubGlobal('fetch', mock);
-  return mock;
-});
+const fetchMock = stubNetwork();
 
-const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+const token = liveToken();
 
 const user: User = {
   firstname: 'Sarah',

@@ -3,22 +3,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ChangePasswordScreen } from '../../src/screens/change-password/change-password-screen.tsx';
+import { json, stubNetwork } from '../support/network-stub.ts';
 
-// The API client binds fetch and reads its base URL when its module loads, so both stubs go in before
-// the imports; the base is absolute because Node's Request refuses a relative '/api'.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<(request: Request) => Promise<Response>>();
-  vi.stubGlobal('fetch', mock);
-  vi.stubEnv('VITE_API_BASE_URL', 'http://localhost:3000/api');
-  return mock;
-});
+const fetchMock = stubNetwork();
 
 const linkId = 'k3Jx9_reset-link-token-0123456789';
 
 const answer = (status: number, body: unknown) =>
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  fetchMock.mockImplementation(async () => json(body, status));
 
 function renderScreen() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

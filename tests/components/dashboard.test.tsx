@@ -12,28 +12,14 @@ import { SessionContext } from '../../src/session/session-context.ts';
 import { browserSessionMachine } from '../../src/session/session-provider.tsx';
 import { type User, writeSession } from '../../src/storage/browser-storage.ts';
 import { ToastRegion } from '../../src/toasts/toast-region.tsx';
+import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 
-// The API client binds fetch and Request when its module loads, so the stubs are in place before any
-// import runs. A browser's Request resolves the client's '/api' base against the page; Node's (under
-// jsdom) does not, so the stub does what the browser does.
-const fetchMock = vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  class PageRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, globalThis.location.href) : input, init);
-    }
-  }
-  vi.stubGlobal('Request', PageRequest);
-  const mock = vi.fn<(request: Request) => Promise<Response>>();
-  vi.stubGlobal('fetch', mock);
-  return mock;
-});
+const fetchMock = stubNetwork();
 
 type Appointment = components['schemas']['Appointment'];
 type ClientPackage = components['schemas']['ClientPackage'];
 
-const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const token = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+const token = liveToken();
 
 const user: User = {
   firstname: 'Sarah',
@@ -75,7 +61,6 @@ const unpaidPackage = (packageForm: string, bookingdata: ClientPackage['bookingd
   created_at: '2030-01-01T08:00:00Z',
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 interface Answers {
   client?: () => Response;

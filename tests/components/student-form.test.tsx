@@ -2,24 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { StudentFormScreen } from '../../src/screens/student-form/student-form-screen.tsx';
+import { json, stubNetwork } from '../support/network-stub.ts';
 
-// The API client binds fetch and reads its base URL when its module loads, so both stubs go in before
-// the imports; the base is absolute because Node's Request refuses a relative '/api'.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<(request: Request) => Promise<Response>>();
-  vi.stubGlobal('fetch', mock);
-  vi.stubEnv('VITE_API_BASE_URL', 'http://localhost:3000/api');
-  return mock;
-});
+const fetchMock = stubNetwork();
 
 const oneOrTwoText = 'Thank you! A link with your username and password has been e-mailed to you to book a tutor and choose time slots.';
 const threePlusText =
   'Thank you! Your request for 3 children has been received. A representative will contact you shortly; no further action is needed.';
 
 const answer = (status: number, body: unknown) =>
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  fetchMock.mockImplementation(async () => json(body, status));
 
 function renderScreen() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
