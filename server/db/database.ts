@@ -34,6 +34,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 // pg returns int8/numeric as strings by default; counts come back as int via ::int casts in SQL instead.
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, admin); the pool replaces it.
+  // Without a listener that 'error' would crash the process.
+  pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
   await pool.query('select 1');
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]) =>
     (await client.query(sql, [...params])).rows as Row[];

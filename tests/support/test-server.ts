@@ -124,8 +124,21 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        // The pool's connections may still be closing: wait for them rather than kill them, since a
+        // killed connection's error reaches a client that is no longer listening.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await cleanup.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
