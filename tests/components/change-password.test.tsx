@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangePasswordScreen } from '../../src/screens/change-password/change-password-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
+import { renderScreen, toasts } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -14,27 +12,14 @@ const linkId = 'k3Jx9_reset-link-token-0123456789';
 const answer = (status: number, body: unknown) =>
   fetchMock.mockImplementation(async () => json(body, status));
 
-function renderScreen() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[`/changepassword/${linkId}`]}>
-        <Routes>
-          <Route path="/changepassword/:id" element={<ChangePasswordScreen />} />
-          <Route path="/login" element={<h1>Login</h1>} />
-        </Routes>
-      </MemoryRouter>
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-}
+const showScreen = () =>
+  renderScreen(<ChangePasswordScreen />, { path: '/changepassword/:id', at: `/changepassword/${linkId}`, elsewhere: { '/login': <h1>Login</h1> } });
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications Alt+T' }));
 const inlineAlert = () => within(screen.getByRole('main')).getByRole('alert');
 
 async function submitPasswords(newPassword: string, confirmPassword: string) {
   const user = userEvent.setup();
-  renderScreen();
+  showScreen();
   await user.type(screen.getByLabelText('New password'), newPassword);
   await user.type(screen.getByLabelText('Confirm password'), confirmPassword);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -46,7 +31,7 @@ afterEach(() => fetchMock.mockReset());
 describe('Change password via link', () => {
   it('offers two masked new-password fields, each with a show/hide toggle once typed', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    showScreen();
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     const fresh = screen.getByLabelText('New password');
     expect(fresh).toHaveAttribute('type', 'password');

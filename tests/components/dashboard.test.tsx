@@ -13,6 +13,7 @@ import { browserSessionMachine } from '../../src/session/session-provider.tsx';
 import { type User, writeSession } from '../../src/storage/browser-storage.ts';
 import { ToastRegion } from '../../src/toasts/toast-region.tsx';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -21,17 +22,7 @@ type ClientPackage = components['schemas']['ClientPackage'];
 
 const token = liveToken();
 
-const user: User = {
-  firstname: 'Sarah',
-  lastname: 'Ahmed',
-  clientid: 7,
-  branch_id: 1,
-  email: 'parent@example.com',
-  studentdetails: [
-    { id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 },
-    { id: 12, first_name: 'Lina', last_name: 'Ahmed', paying_client: 7 },
-  ],
-};
+const user = testUser;
 
 const appointment = (id: number): Appointment => ({
   id,

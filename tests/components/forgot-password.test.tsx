@@ -1,37 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
+import { renderScreen, toasts } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 
 const answer = (status: number, body: unknown) =>
   fetchMock.mockImplementation(async () => json(body, status));
 
-function renderScreen() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/forgot-password']}>
-        <Routes>
-          <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
-          <Route path="/login" element={<h1>Login</h1>} />
-        </Routes>
-      </MemoryRouter>
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-}
+const showScreen = () => renderScreen(<ForgotPasswordScreen />, { path: '/forgot-password', elsewhere: { '/login': <h1>Login</h1> } });
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications Alt+T' }));
 
 async function requestLink(email: string) {
   const user = userEvent.setup();
-  renderScreen();
+  showScreen();
   await user.type(screen.getByLabelText('E-mail'), email);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   return user;
@@ -86,7 +70,7 @@ describe('Forgot password', () => {
 
   it('Cancel goes back to /login without a request', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    showScreen();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
@@ -95,7 +79,7 @@ describe('Forgot password', () => {
 
   it('lets the browser refuse an empty or malformed e-mail', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    showScreen();
     const email = screen.getByLabelText('E-mail');
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');

@@ -9,25 +9,16 @@ import { RequireToken } from '../../src/app/route-guards.tsx';
 import { ProfileScreen } from '../../src/screens/profile/profile-screen.tsx';
 import { SessionContext } from '../../src/session/session-context.ts';
 import { browserSessionMachine } from '../../src/session/session-provider.tsx';
-import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+import { writeSession } from '../../src/storage/browser-storage.ts';
 import { ToastRegion } from '../../src/toasts/toast-region.tsx';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 
 const token = liveToken();
 
-const user: User = {
-  firstname: 'Sarah',
-  lastname: 'Ahmed',
-  clientid: 7,
-  branch_id: 1,
-  email: 'parent@example.com',
-  studentdetails: [
-    { id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 },
-    { id: 12, first_name: 'Lina', last_name: 'Ahmed', paying_client: 7 },
-  ],
-};
+const user = testUser;
 
 
 /** What POST /oldnewpassword answers; other calls are a 404 the test would notice. */

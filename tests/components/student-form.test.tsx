@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StudentFormScreen } from '../../src/screens/student-form/student-form-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
+import { renderScreen } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -15,18 +14,7 @@ const threePlusText =
 const answer = (status: number, body: unknown) =>
   fetchMock.mockImplementation(async () => json(body, status));
 
-function renderScreen() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/student-form']}>
-        <Routes>
-          <Route path="/student-form" element={<StudentFormScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const showScreen = () => renderScreen(<StudentFormScreen />, { path: '/student-form' });
 
 interface Typed {
   students: '1' | '2' | '3+';
@@ -35,7 +23,7 @@ interface Typed {
 
 async function fillIn({ students, terms }: Typed) {
   const user = userEvent.setup();
-  renderScreen();
+  showScreen();
   await user.type(screen.getByLabelText('First name'), 'Amira');
   await user.type(screen.getByLabelText('Last name'), 'Haddad');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Number of students' }), students);
@@ -52,7 +40,7 @@ afterEach(() => fetchMock.mockReset());
 
 describe('Quote request form', () => {
   it('offers the fields of the spec, with native checks', () => {
-    renderScreen();
+    showScreen();
     expect(screen.getByLabelText('First name')).toBeRequired();
     expect(screen.getByLabelText('Last name')).toBeRequired();
     const students = screen.getByRole('combobox', { name: 'Number of students' });
