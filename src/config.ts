@@ -42,5 +42,3 @@ export const config = {
   },
   toast: { defaultMs: 5000, successMs: 2000, errorMs: 3000 },
 } as const;
-
-export type Config = typeof config;

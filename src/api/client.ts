@@ -81,3 +81,27 @@ export function serverText(body: unknown, field: 'message' | 'error', fallback: 
   }
   return fallback;
 }
+
+/**
+ * Runs one call and answers its data. Otherwise throws an Error whose message is what the user reads:
+ * the server's `field` text, else `fallback`. A timeout keeps its own explanation; a network failure
+ * reads as the fallback (its own text means nothing to a user); a 2xx with `success: false` is a refusal.
+ */
+export async function callApi<T>(
+  call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+  fallback: string,
+  field: 'message' | 'error' = 'message',
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call();
+  } catch (cause) {
+    if (cause instanceof RequestTimeoutError) throw cause;
+    console.error(fallback, cause);
+    throw new Error(fallback, { cause });
+  }
+  const { data, error, response } = result;
+  const refusal = typeof data === 'object' && data !== null && (data as { success?: unknown }).success === false;
+  if (data === undefined || refusal) throw new ApiError(response.status, serverText(error ?? data, field, fallback));
+  return data;
+}

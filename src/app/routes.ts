@@ -1,6 +1,6 @@
 /**
- * Every route of the spec (section 2), by access. Screens of later issues show a placeholder that
- * names them until they are built.
+ * The token-required routes of the spec (section 2) with their titles. Screens of later issues show a
+ * placeholder that names them until they are built; the open and public-only routes are in router.tsx.
  */
 export const tokenRequiredRoutes = {
   '/dashboard': 'Dashboard',
@@ -27,8 +27,5 @@ export const tokenRequiredRoutes = {
   '/remainingbookclass': 'Book Classes',
   '/renew-change-packages': 'Renew / Change Package',
 } as const;
-
-export const publicOnlyRoutes = ['/login', '/forgot-password', '/changepassword/:id'] as const;
-export const openRoutes = ['/', '/student-form'] as const;
 
 export type TokenRequiredPath = keyof typeof tokenRequiredRoutes;

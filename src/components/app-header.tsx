@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import styles from './app-header.module.css';
+import ui from './ui.module.css';
 
 export interface AppHeaderProps {
   /** The centred title (text), or a logo when `logo` is given. */
@@ -43,7 +44,7 @@ export function AppHeader({ title, logo, onBack, onMenu, menuOpen = false, menuI
             <button
               ref={menuButtonRef}
               type="button"
-              className={styles.iconButton}
+              className={ui.iconButton}
               aria-label="Menu"
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
@@ -54,7 +55,7 @@ export function AppHeader({ title, logo, onBack, onMenu, menuOpen = false, menuI
             </button>
           ) : null}
           {onBack ? (
-            <button type="button" className={styles.iconButton} aria-label="Back" onClick={onBack}>
+            <button type="button" className={ui.iconButton} aria-label="Back" onClick={onBack}>
               <BackIcon />
             </button>
           ) : null}

@@ -113,7 +113,7 @@ export function SideMenu(props: SideMenuProps) {
               {props.firstName} {props.lastName}
             </p>
           </div>
-          <button type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
+          <button type="button" className={ui.iconButton} aria-label="Close menu" onClick={onClose}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

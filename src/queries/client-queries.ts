@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
-import { ApiError, RequestTimeoutError, serverText } from '../api/client.ts';
+import { callApi } from '../api/client.ts';
 import type { components } from '../api/schema.d.ts';
 
 export type Appointment = components['schemas']['Appointment'];
@@ -10,28 +10,12 @@ export const clientDataFailedText = 'Your details could not be loaded.';
 export const scheduledClassesFailedText = 'Your scheduled classes could not be loaded.';
 export const unpaidPackagesFailedText = 'Your pending payment could not be loaded.';
 
-/**
- * Runs one call and answers its data, or throws an Error whose message is the server's (else the
- * fallback). A network failure is logged and reads as the fallback; a timeout keeps its own clear text.
- */
-async function load<T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>, fallback: string): Promise<T> {
-  let result: { data?: T; error?: unknown; response: Response };
-  try {
-    result = await call();
-  } catch (error) {
-    if (error instanceof RequestTimeoutError) throw error;
-    console.error(fallback, error);
-    throw new Error(fallback, { cause: error });
-  }
-  if (result.data === undefined) throw new ApiError(result.response.status, serverText(result.error, 'message', fallback));
-  return result.data;
-}
 
 /** GET /clientsdata/{clientid}: the client with their students (the dashboard stores it back to userdata). */
 export const clientDataOptions = (clientid: number) =>
   queryOptions({
     queryKey: ['clientsdata', clientid] as const,
-    queryFn: () => load(() => api.GET('/clientsdata/{clientid}', { params: { path: { clientid } } }), clientDataFailedText),
+    queryFn: () => callApi(() => api.GET('/clientsdata/{clientid}', { params: { path: { clientid } } }), clientDataFailedText),
   });
 
 /**
@@ -43,7 +27,7 @@ export const scheduledClassesOptions = (studentIds: number[], branchId: number) 
     queryKey: ['appointmentstwo', studentIds.join(','), branchId] as const,
     enabled: studentIds.length > 0,
     queryFn: async (): Promise<Appointment[]> => {
-      const answer = await load(
+      const answer = await callApi(
         () => api.GET('/appointmentstwo/{ids}', { params: { path: { ids: studentIds.join(',') }, query: { branch_id: branchId } } }),
         scheduledClassesFailedText,
       );
@@ -56,8 +40,7 @@ export const unpaidPackagesOptions = (clientid: number) =>
   queryOptions({
     queryKey: ['client-packagesfree', clientid] as const,
     queryFn: async (): Promise<ClientPackage[]> => {
-      const answer = await load(() => api.GET('/client-packagesfree/{clientid}', { params: { path: { clientid } } }), unpaidPackagesFailedText);
-      if (!answer.success) throw new Error(unpaidPackagesFailedText);
+      const answer = await callApi(() => api.GET('/client-packagesfree/{clientid}', { params: { path: { clientid } } }), unpaidPackagesFailedText);
       return answer.data;
     },
   });

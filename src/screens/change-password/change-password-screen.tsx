@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { checkLinkPasswords } from '../../../machines/rules/password-rules.ts';
 import { api } from '../../api/api.ts';
-import { RequestTimeoutError, serverText } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ChangePasswordView } from './change-password-view.tsx';
 
@@ -19,11 +19,7 @@ interface LinkPassword {
  * message (an unknown, used or expired link says so), the timeout's explanation, else the fallback.
  */
 async function changePassword({ id, newPassword }: LinkPassword): Promise<string> {
-  const { data, error } = await api.POST('/changepassword/{id}', { params: { path: { id } }, body: { newPassword } }).catch((cause: unknown) => {
-    throw new Error(cause instanceof RequestTimeoutError ? cause.message : changeFailedText);
-  });
-  if (!data || !data.success) throw new Error(serverText(error ?? data, 'message', changeFailedText));
-  return data.message;
+  return (await callApi(() => api.POST('/changepassword/{id}', { params: { path: { id } }, body: { newPassword } }), changeFailedText)).message;
 }
 
 /** /changepassword/:id, the e-mailed reset link: a new password, then /login. */

@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import styles from './change-password.module.css';
 
 export interface ChangePasswordViewProps {
@@ -38,10 +38,9 @@ export function ChangePasswordView(props: ChangePasswordViewProps) {
         <div role="alert" className={ui.error}>
           {props.error}
         </div>
-        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block} ${styles.submit}`} disabled={props.submitting}>
-          {props.submitting ? <Spinner /> : null}
+        <SubmitButton busy={props.submitting} block className={styles.submit}>
           Submit
-        </button>
+        </SubmitButton>
         <p className={styles.links}>
           <Link to="/login">Back to Login</Link>
         </p>

@@ -3,11 +3,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CentredSpinner } from '../../components/spinner.tsx';
-import { type ClientPackage, clientDataOptions, scheduledClassesOptions, unpaidPackagesOptions } from '../../queries/client-queries.ts';
+import { clientDataOptions, scheduledClassesOptions, unpaidPackagesOptions } from '../../queries/client-queries.ts';
 import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
 import { type User, clearWorkingKeys, writeJson, writeText } from '../../storage/browser-storage.ts';
 import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
+import { type PendingPaymentKeys, readPendingPayment } from '../../../machines/rules/pending-payment.ts';
 
 type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 
@@ -15,49 +16,6 @@ const selectUser = (snapshot: Snapshot) => snapshot.context.session?.user ?? nul
 
 export const noPendingPaymentText = 'There is no pending payment any more.';
 export const unreadablePendingPaymentText = 'This pending payment could not be opened. Please contact us.';
-
-/** What tapping the pending payment stores, read from the first unpaid package. */
-export interface PendingPaymentKeys {
-  bookingdata: unknown;
-  lessonData: Record<string, unknown>;
-  packageFormData: Record<string, unknown>;
-  groupedByWeek: unknown;
-  selectedTeacher: unknown;
-  selectedTeachers: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * Reads the pending payment's booking out of an unpaid package, or null when its packageForm is not
- * the JSON object the portal stores ({ lessonData, packageFormData, groupedByWeek?, storedTeacher?,
- * storedTeacher2? }; the week grouping and teachers may also sit inside lessonData).
- */
-export function readPendingPayment(pkg: ClientPackage): PendingPaymentKeys | null {
-  const form = parseJson(pkg.packageForm);
-  if (!isRecord(form)) return null;
-  const { lessonData, packageFormData } = form;
-  if (!isRecord(lessonData) || !isRecord(packageFormData)) return null;
-  // bookingdata is JSON ({ bookdata }); some providers send it as JSON text.
-  const bookingdata: unknown = typeof pkg.bookingdata === 'string' ? parseJson(pkg.bookingdata) : pkg.bookingdata;
-  if (typeof pkg.bookingdata === 'string' && bookingdata === undefined) return null;
-  return {
-    bookingdata: bookingdata ?? null,
-    lessonData,
-    packageFormData,
-    groupedByWeek: form.groupedByWeek ?? lessonData.groupedByWeek ?? null,
-    selectedTeacher: form.storedTeacher ?? lessonData.storedTeacher ?? null,
-    selectedTeachers: form.storedTeacher2 ?? lessonData.storedTeacher2 ?? null,
-  };
-}
 
 /** Stores the working keys of the booking summary, and the flags that mark it as the dashboard's pending payment. */
 function storePendingPayment(keys: PendingPaymentKeys): void {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/api.ts';
-import { RequestTimeoutError, serverText } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ForgotPasswordView } from './forgot-password-view.tsx';
 
@@ -13,11 +13,7 @@ const submitFailedText = 'Submit failed';
  * the timeout's explanation, else 'Submit failed' (a network error's own text means nothing to a user).
  */
 async function requestResetLink(email: string): Promise<string> {
-  const { data, error } = await api.POST('/forget_password', { body: { email } }).catch((cause: unknown) => {
-    throw new Error(cause instanceof RequestTimeoutError ? cause.message : submitFailedText);
-  });
-  if (!data || !data.success) throw new Error(serverText(error ?? data, 'message', submitFailedText));
-  return data.message;
+  return (await callApi(() => api.POST('/forget_password', { body: { email } }), submitFailedText)).message;
 }
 
 /** /forgot-password: asks for a reset link by e-mail, then back to /login. */

@@ -1,7 +1,8 @@
-import { type FormEvent, useId } from 'react';
+import type { FormEvent } from 'react';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import styles from './forgot-password.module.css';
 
 export interface ForgotPasswordViewProps {
@@ -16,7 +17,6 @@ export interface ForgotPasswordViewProps {
 }
 
 export function ForgotPasswordView(props: ForgotPasswordViewProps) {
-  const emailId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!props.submitting) props.onSubmit();
@@ -25,22 +25,16 @@ export function ForgotPasswordView(props: ForgotPasswordViewProps) {
     <ScreenFrame title="Forgot Password">
       <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
         <p className={styles.hint}>Enter the e-mail address of your account and we will send you a link to set a new password.</p>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={emailId}>
-            E-mail
-          </label>
-          <input
-            id={emailId}
-            className={ui.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={props.email}
-            aria-invalid={props.error ? true : undefined}
-            onChange={(e) => props.onEmailChange(e.target.value)}
-          />
-        </div>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={props.email}
+          aria-invalid={props.error ? true : undefined}
+          onValueChange={props.onEmailChange}
+        />
         <div role="alert" className={ui.error}>
           {props.error}
         </div>
@@ -48,10 +42,7 @@ export function ForgotPasswordView(props: ForgotPasswordViewProps) {
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancel}>
             Cancel
           </button>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={props.submitting}>
-            {props.submitting ? <Spinner /> : null}
-            Submit
-          </button>
+          <SubmitButton busy={props.submitting}>Submit</SubmitButton>
         </div>
       </form>
     </ScreenFrame>

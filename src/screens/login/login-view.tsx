@@ -1,9 +1,10 @@
-import { type FormEvent, useId } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import styles from './login.module.css';
 
 export interface LoginViewProps {
@@ -20,7 +21,6 @@ export interface LoginViewProps {
 }
 
 export function LoginView(props: LoginViewProps) {
-  const emailId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (props.canSubmit) props.onSubmit();
@@ -28,30 +28,23 @@ export function LoginView(props: LoginViewProps) {
   return (
     <ScreenFrame title="Login">
       <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={emailId}>
-            Email
-          </label>
-          <input
-            id={emailId}
-            className={ui.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder="Your registered email"
-            required
-            value={props.email}
-            onChange={(e) => props.onEmailChange(e.target.value)}
-          />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          placeholder="Your registered email"
+          required
+          value={props.email}
+          onValueChange={props.onEmailChange}
+        />
         <PasswordField label="Password" name="password" required value={props.password} onChange={props.onPasswordChange} />
         <div role="alert" className={ui.error}>
           {props.error}
         </div>
-        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canSubmit}>
-          {props.submitting ? <Spinner /> : null}
+        <SubmitButton busy={props.submitting} disabled={!props.canSubmit} block>
           Login
-        </button>
+        </SubmitButton>
         <p className={styles.links}>
           <Link to="/forgot-password">Forgot Password</Link>
           <a href={props.registerUrl} target="_blank" rel="noopener noreferrer">

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { checkProfilePasswords } from '../../../machines/rules/password-rules.ts';
 import { api } from '../../api/api.ts';
-import { serverText } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
 import type { User } from '../../storage/browser-storage.ts';
@@ -18,18 +18,9 @@ export const passwordUpdateFailedText = 'Error updating password';
 
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/**
- * POST /oldnewpassword. Answers the server's message; throws an Error whose message is the server's
- * `error` field, else 'Error updating password' (also for no body, a network failure or a timeout).
- */
+/** POST /oldnewpassword. Answers the server's message; a refusal reads as its `error` field, else 'Error updating password'. */
 async function changePassword(body: { clientid: number; oldPassword: string; newPassword: string }): Promise<string> {
-  const result = await api.POST('/oldnewpassword', { body }).catch((failure: unknown) => {
-    console.error(failure);
-    throw new Error(passwordUpdateFailedText, { cause: failure });
-  });
-  const { data, error } = result;
-  if (!data || !data.success) throw new Error(serverText(error ?? data, 'error', passwordUpdateFailedText));
-  return data.message;
+  return (await callApi(() => api.POST('/oldnewpassword', { body }), passwordUpdateFailedText, 'error')).message;
 }
 
 /** /profile: name, e-mail and students from the session; Change Password posts the old and new password. */

@@ -3,8 +3,8 @@ import { InitialsAvatar } from '../../components/initials-avatar.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import styles from './profile.module.css';
 
 export interface PasswordFields {
@@ -105,10 +105,7 @@ export function ProfileView(props: ProfileViewProps) {
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCloseDialog} disabled={props.submitting}>
               Cancel
             </button>
-            <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={props.submitting}>
-              {props.submitting ? <Spinner /> : null}
-              Submit
-            </button>
+            <SubmitButton busy={props.submitting}>Submit</SubmitButton>
           </div>
         </form>
       </ModalDialog>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type StudentCount, termsRequiredText } from '../../../machines/rules/quote-rules.ts';
 import { api } from '../../api/api.ts';
-import { RequestTimeoutError, serverText } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
 import { type QuoteFields, StudentFormView } from './student-form-view.tsx';
 
 const submitFailedText = 'Submit failed';
@@ -22,11 +22,7 @@ interface QuoteRequest {
  * thank-you text. Throws an Error whose message is what the user reads.
  */
 async function sendQuoteRequest(request: QuoteRequest): Promise<StudentCount> {
-  const { data, error } = await api.POST('/quote-request', { body: { ...request, terms: true } }).catch((cause: unknown) => {
-    throw new Error(cause instanceof RequestTimeoutError ? cause.message : submitFailedText);
-  });
-  if (!data || !data.success) throw new Error(serverText(error ?? data, 'message', submitFailedText));
-  return data.students;
+  return (await callApi(() => api.POST('/quote-request', { body: { ...request, terms: true } }), submitFailedText)).students;
 }
 
 // Names, e-mail and phone are sent without stray spaces, which the provider would refuse or keep.

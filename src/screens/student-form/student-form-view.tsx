@@ -2,8 +2,9 @@ import { type FormEvent, type InvalidEvent, useId } from 'react';
 import { type StudentCount, quoteThankYouText } from '../../../machines/rules/quote-rules.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import styles from './student-form.module.css';
 
 export interface QuoteFields {
@@ -56,36 +57,24 @@ export function StudentFormView(props: StudentFormViewProps) {
       <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
         <p className={styles.hint}>Tell us about you and your children and we will get back to you.</p>
         <div className={styles.names}>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={`${id}-firstname`}>
-              First name
-            </label>
-            <input
-              id={`${id}-firstname`}
-              className={ui.input}
-              name="firstname"
-              autoComplete="given-name"
-              required
-              maxLength={60}
-              value={fields.firstname}
-              onChange={(e) => props.onChange({ firstname: e.target.value })}
-            />
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={`${id}-lastname`}>
-              Last name
-            </label>
-            <input
-              id={`${id}-lastname`}
-              className={ui.input}
-              name="lastname"
-              autoComplete="family-name"
-              required
-              maxLength={60}
-              value={fields.lastname}
-              onChange={(e) => props.onChange({ lastname: e.target.value })}
-            />
-          </div>
+          <TextField
+            label="First name"
+            name="firstname"
+            autoComplete="given-name"
+            required
+            maxLength={60}
+            value={fields.firstname}
+            onValueChange={(firstname) => props.onChange({ firstname })}
+          />
+          <TextField
+            label="Last name"
+            name="lastname"
+            autoComplete="family-name"
+            required
+            maxLength={60}
+            value={fields.lastname}
+            onValueChange={(lastname) => props.onChange({ lastname })}
+          />
         </div>
         <div className={ui.field}>
           <label className={ui.label} htmlFor={`${id}-students`}>
@@ -109,41 +98,29 @@ export function StudentFormView(props: StudentFormViewProps) {
             ))}
           </select>
         </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            className={ui.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={fields.email}
-            onChange={(e) => props.onChange({ email: e.target.value })}
-          />
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor={`${id}-phone`}>
-            Phone
-          </label>
-          <input
-            id={`${id}-phone`}
-            className={ui.input}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            required
-            minLength={6}
-            maxLength={32}
-            // The provider's format: digits, spaces, brackets and dashes, an optional leading +.
-            pattern="\+?[0-9 \(\)\-]+"
-            value={fields.phone}
-            onChange={(e) => props.onChange({ phone: e.target.value })}
-          />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={fields.email}
+          onValueChange={(email) => props.onChange({ email })}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          required
+          minLength={6}
+          maxLength={32}
+          // The provider's format: digits, spaces, brackets and dashes, an optional leading +.
+          pattern="\+?[0-9 \(\)\-]+"
+          value={fields.phone}
+          onValueChange={(phone) => props.onChange({ phone })}
+        />
         <div className={styles.terms}>
           <input
             id={`${id}-terms`}
@@ -162,10 +139,9 @@ export function StudentFormView(props: StudentFormViewProps) {
         <div id={errorId} role="alert" className={ui.error}>
           {props.error}
         </div>
-        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block} ${styles.submit}`} disabled={props.submitting}>
-          {props.submitting ? <Spinner /> : null}
+        <SubmitButton busy={props.submitting} block className={styles.submit}>
           Submit
-        </button>
+        </SubmitButton>
       </form>
       <ModalDialog open={props.thankYouFor !== null} title="Thank you" onClose={props.onThankYouClose}>
         <p>{props.thankYouFor === null ? null : quoteThankYouText(props.thankYouFor)}</p>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, RequestTimeoutError, callApi } from '../../src/api/client.ts';
+import { logIn } from '../../src/session/log-in.ts';
+import { api } from '../../src/api/api.ts';
+import { json, stubNetwork } from '../support/network-stub.ts';
+
+const fetchMock = stubNetwork();
+const answered = (data: unknown, error: unknown, status: number) => async () => ({ data, error, response: new Response(null, { status }) });
+
+describe('callApi: what a failed call tells the user', () => {
+  it.each([
+    ['data answered', answered({ success: true, message: 'Done' }, undefined, 200), 'message', { ok: { success: true, message: 'Done' } }],
+    ['a refusal with a message', answered(undefined, { message: 'No such link' }, 400), 'message', { fails: 'No such link', status: 400 }],
+    ['a refusal read from `error`', answered(undefined, { message: 'm', error: 'Old password is incorrect' }, 400), 'error', { fails: 'Old password is incorrect', status: 400 }],
+    ['a refusal with no body', answered(undefined, undefined, 500), 'message', { fails: 'Fallback', status: 500 }],
+    ['a 2xx with success: false', answered({ success: false, message: 'Not now' }, undefined, 200), 'message', { fails: 'Not now', status: 200 }],
+  ] as const)('%s', async (_, call, field, outcome) => {
+    const result = callApi(call, 'Fallback', field);
+    if ('ok' in outcome) await expect(result).resolves.toEqual(outcome.ok);
+    else {
+      await expect(result).rejects.toThrow(outcome.fails);
+      await expect(result).rejects.toBeInstanceOf(ApiError);
+      await expect(result).rejects.toMatchObject({ status: outcome.status });
+    }
+  });
+
+  it('reads a network failure as the fallback, not the browser text', async () => {
+    await expect(callApi(() => Promise.reject(new TypeError('Failed to fetch')), 'Fallback')).rejects.toThrow(/^Fallback$/);
+  });
+
+  it('keeps a timeout its own explanation', async () => {
+    await expect(callApi(() => Promise.reject(new RequestTimeoutError(30)), 'Fallback')).rejects.toThrow('did not answer within 30 seconds');
+  });
+});
+
+describe('logging in', () => {
+  it("reads a lost connection as 'Login failed'", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(logIn(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow(/^Login failed$/);
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    fetchMock.mockResolvedValue(json({ success: false, message: 'Invalid email or password' }, 401));
+    await expect(logIn(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow('Invalid email or password');
+  });
+});
