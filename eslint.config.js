@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'src/api/schema.d.ts', '.data/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

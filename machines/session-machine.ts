@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { components } from '../src/api/schema.d.ts';
+import type { components } from '../contract/schema.d.ts';
 import { isTokenExpired } from './rules/token-expiry.ts';
 
 export type User = components['schemas']['User'];

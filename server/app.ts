@@ -3,40 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import type { SessionClaims, TokenService } from './auth/tokens.ts';
-import type { Database } from './db/database.ts';
+import type { SessionClaims } from './auth/tokens.ts';
+import type { AppContext, AppOptions } from './context.ts';
 import { createHandlers } from './handlers/index.ts';
+import { tokenStillValid } from './auth/token-version.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
+import { Replayed } from './http/replayed.ts';
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
 import { listOperations, loadSpec } from './http/spec.ts';
 import { registerOutboxPages } from './pages/outbox.ts';
 import { registerSandboxPages } from './pages/sandbox.ts';
 import { placeholderPage } from './pages/placeholder.ts';
-
-export interface AppOptions {
-  db: Database;
-  tokens: TokenService;
-  /** Origin of the portal, used in e-mailed links and payment links. Never taken from a request's Host. */
-  publicUrl: string;
-  /** Believe X-Forwarded-* headers (only behind a proxy that sets them). */
-  trustProxy?: boolean;
-  staffEmail?: string;
-  /** Serve the mail outbox at /dev/outbox: only for the embedded setup, which has no mail server. */
-  devOutbox?: boolean;
-  /** The built SPA; a placeholder page is served while it does not exist. */
-  spaDir?: string;
-  logger?: FastifyServerOptions['logger'];
-}
-
-export interface AppContext {
-  db: Database;
-  tokens: TokenService;
-  staffEmail: string;
-  publicUrl: string;
-}
 
 const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -79,11 +59,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
+    let claims: SessionClaims;
     try {
-      sessions.set(request, options.tokens.verify(match[1]));
+      claims = options.tokens.verify(match[1]);
     } catch {
       throw unauthorized('Session expired or invalid. Please log in again.');
     }
+    // A signature proves who issued the token, not that it still stands: a password change since
+    // (in any instance) revokes it.
+    if (!(await tokenStillValid(options.db, claims))) throw unauthorized('Session expired or invalid. Please log in again.');
+    sessions.set(request, claims);
   };
 
   // The API takes JSON only: other bodies answer 415 instead of skipping the JSON schemas' validation.
@@ -117,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           request,
           reply,
         });
+        // A replay of an idempotent write answers what the first call made, with 200, not 201.
+        if (answer instanceof Replayed) return reply.code(200).send(answer.body);
         return reply.code(info.successCode).send(answer);
       };
     },

@@ -28,7 +28,6 @@ export const config = {
   /** 'Register as New Client' (opens in a new tab). */
   registerUrl: text(env.VITE_REGISTER_URL, '/student-form'),
   currency: text(env.VITE_CURRENCY, 'AED'),
-  branchTimeZone: text(env.VITE_BRANCH_TIME_ZONE, 'Asia/Dubai'),
   apiBaseUrl: text(env.VITE_API_BASE_URL, '/api'),
   apiTimeoutMs: milliseconds(env.VITE_API_TIMEOUT_MS, 30_000),
   /** The spec's fixed waits; tests and stories override them. */

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../contract/schema.d.ts';
 
 type ClientPackage = components['schemas']['ClientPackage'];
 

@@ -7,6 +7,8 @@ export interface SessionClaims {
   /** The client's id. */
   sub: number;
   branch_id: number;
+  /** The client's token version when the token was issued: a password change moves it on. */
+  ver: number;
 }
 
 export const sessionLifetimeSeconds = 8 * 60 * 60;
@@ -24,11 +26,13 @@ export function createTokenService(secret: string, lifetimeSeconds = sessionLife
   return {
     sign: (claims) => signer({ ...claims, sub: String(claims.sub) }),
     verify(token) {
-      const payload = verifier(token) as { sub?: unknown; branch_id?: unknown };
+      const payload = verifier(token) as { sub?: unknown; branch_id?: unknown; ver?: unknown };
       const sub = Number(payload.sub);
       const branch = Number(payload.branch_id);
-      if (!Number.isInteger(sub) || !Number.isInteger(branch)) throw new Error('token without a client');
-      return { sub, branch_id: branch };
+      // Tokens from before versions existed are version 0, the version every client starts at.
+      const ver = payload.ver === undefined ? 0 : Number(payload.ver);
+      if (!Number.isInteger(sub) || !Number.isInteger(branch) || !Number.isInteger(ver)) throw new Error('token without a client');
+      return { sub, branch_id: branch, ver };
     },
   };
 }

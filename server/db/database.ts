@@ -1,9 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 
 /** The one thing handlers need from a database: parameterised SQL. */
 export interface Queryable {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs a whole SQL script (several statements, function bodies): migrations only, never input. */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -15,16 +18,24 @@ export interface Database extends Queryable {
 
 /** Embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  // btree_gist lets one exclusion constraint hold both "same tutor" (=) and "overlapping hours" (&&).
+  const options = { extensions: { btree_gist } };
+  const db = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
   await db.waitReady;
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       return (await db.query<Row>(sql, [...params])).rows;
     },
+    async exec(sql) {
+      await db.exec(sql);
+    },
     transaction(work) {
       return db.transaction((tx) =>
-        work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
+        work({
+          query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows,
+          exec: async (sql) => void (await tx.exec(sql)),
+        }),
       );
     },
     close: () => db.close(),
@@ -40,14 +51,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   await pool.query('select 1');
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]) =>
     (await client.query(sql, [...params])).rows as Row[];
+  // A query without parameters goes by the simple protocol, which runs a whole script.
+  const script = async (client: pg.Pool | pg.PoolClient, sql: string) => void (await client.query(sql));
   return {
     kind: 'postgres',
     query: (sql, params = []) => run(pool, sql, params),
+    exec: (sql) => script(pool, sql),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({ query: (sql, params = []) => run(client, sql, params) });
+        const result = await work({ query: (sql, params = []) => run(client, sql, params), exec: (sql) => script(client, sql) });
         await client.query('commit');
         return result;
       } catch (error) {
@@ -65,9 +79,14 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-/** PostgreSQL's code for a unique-constraint violation. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+function violates(code: string, error: unknown, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; constraint?: unknown };
-  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+  return e.code === code && (constraint === undefined || e.constraint === constraint);
 }
+
+/** PostgreSQL's code for a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown, constraint?: string) => violates('23505', error, constraint);
+
+/** PostgreSQL's code for an exclusion-constraint violation (overlapping lessons). */
+export const isExclusionViolation = (error: unknown, constraint?: string) => violates('23P01', error, constraint);

@@ -1,16 +1,23 @@
 import { TZDate } from '@date-fns/tz';
+import type { Queryable } from '../db/database.ts';
+import { notFound } from '../http/errors.ts';
 
-export const branchTimeZone = 'Asia/Dubai';
+/** The branch's time zone, from its row: the one place it is set. */
+export async function branchTimeZone(db: Queryable, branchId: number): Promise<string> {
+  const [row] = await db.query<{ time_zone: string }>('select time_zone from branches where id = $1', [branchId]);
+  if (!row) throw notFound('Branch');
+  return row.time_zone;
+}
 
 /** The instant of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the branch's time zone. */
-export function branchInstant(date: string, time: string, timeZone = branchTimeZone): Date {
+export function branchInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
   return new Date(TZDate.tz(timeZone, y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0).getTime());
 }
 
 /** The branch's calendar day of an instant, YYYY-MM-DD. */
-export function branchDay(instant: Date, timeZone = branchTimeZone): string {
+export function branchDay(instant: Date, timeZone: string): string {
   const local = new TZDate(instant.getTime(), timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;

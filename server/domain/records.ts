@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../contract/schema.d.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -12,6 +12,7 @@ export interface ClientRow {
   lastname: string;
   email: string;
   password_hash: string;
+  token_version: number;
 }
 export interface StudentRow {
   id: number;
@@ -29,6 +30,26 @@ export interface AppointmentRow {
   status: Schemas['Appointment']['status'];
   pkg_id: number | null;
 }
+export interface OrderRow {
+  id: number;
+  ref: string;
+  client_id: number;
+  email: string;
+  /** jsonb: the students the order was priced for. */
+  student_ids: number[];
+  pkg_id: number;
+  level: number;
+  coupon_code: string | null;
+  amount: string;
+  status: Schemas['OrderStatus'];
+  client_package_id: number | null;
+  /** The classes the order paid for, and how many of them are booked. */
+  classes: number;
+  booked_classes: number;
+  paid_at: Date | null;
+}
+export const isPaid = (order: Pick<OrderRow, 'status'>) => order.status === 'paid' || order.status === 'confirmed';
+
 export interface ClientPackageRow {
   id: number;
   client_id: number;
@@ -39,11 +60,14 @@ export interface ClientPackageRow {
   total_classess: number;
   remaining_classess: number;
   completed_classess: number;
+  /** jsonb: the students the package was paid for; null when that was never recorded. */
+  student_ids: number[] | null;
   created_at: Date;
 }
 export interface InvoiceRow {
   id: number;
   client_id: number;
+  order_id: number | null;
   amount: string;
   description: string;
   status: string;
@@ -58,7 +82,10 @@ export const toStudent = (row: StudentRow): Schemas['Student'] => ({
 });
 
 export async function loadUser(db: Queryable, clientId: number): Promise<Schemas['User']> {
-  const [client] = await db.query<ClientRow>('select * from clients where id = $1', [clientId]);
+  const [client] = await db.query<ClientRow & { time_zone: string }>(
+    'select c.*, b.time_zone from clients c join branches b on b.id = c.branch_id where c.id = $1',
+    [clientId],
+  );
   if (!client) throw notFound('Client');
   const students = await db.query<StudentRow>('select * from students where client_id = $1 order by id', [clientId]);
   return {
@@ -68,6 +95,7 @@ export async function loadUser(db: Queryable, clientId: number): Promise<Schemas
     branch_id: client.branch_id,
     email: client.email,
     studentdetails: students.map(toStudent),
+    branch_time_zone: client.time_zone,
   };
 }
 

@@ -1,27 +1,20 @@
-import type { components } from '../../src/api/schema.d.ts';
-import type { AppContext } from '../app.ts';
+import type { components } from '../../contract/schema.d.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
-import { type Queryable, isUniqueViolation } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
+import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
 import { hourMs } from '../domain/branch-time.ts';
 import { moneyValue, perClassCharge, sameMoney } from '../domain/pricing.ts';
-import { type AppointmentRow, type ClientPackageRow, appointmentsWhere } from '../domain/records.ts';
+import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsWhere, isPaid } from '../domain/records.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
+import { replayed } from '../http/replayed.ts';
 
 type Payload = components['schemas']['AppointmentPayload'];
 type Basis = 'order' | 'free' | 'package';
-
-interface OrderRow {
-  id: number;
-  client_id: number;
-  status: string;
-  pkg_id: number;
-  amount: string;
-  /** jsonb: the students the order was priced for. */
-  student_ids: number[];
-  client_package_id: number | null;
-  consumed_at: Date | null;
+interface Hour {
+  start: Date;
+  finish: Date;
 }
 
 function basisOf(item: Payload, index: number): Basis {
@@ -37,7 +30,7 @@ function basisOf(item: Payload, index: number): Basis {
 }
 
 /** One hour, starting in the future; answers the instants. */
-function hourOf(start: string, finish: string, path: string): { start: Date; finish: Date } {
+function hourOf(start: string, finish: string, path: string): Hour {
   const s = new Date(start);
   const f = new Date(finish);
   if (f.getTime() - s.getTime() !== hourMs) throw badRequest(`${path}finish`, 'must be one hour after start');
@@ -45,70 +38,105 @@ function hourOf(start: string, finish: string, path: string): { start: Date; fin
   return { start: s, finish: f };
 }
 
-async function assertTutorAvailable(tx: Queryable, contractorId: number, start: Date, finish: Date): Promise<void> {
+async function assertTutorAvailable(tx: Queryable, contractorId: number, hour: Hour): Promise<void> {
   const [window] = await tx.query<{ id: number }>(
     'select id from availability where contractor_id = $1 and start <= $2 and finish >= $3 limit 1',
-    [contractorId, start, finish],
+    [contractorId, hour.start, hour.finish],
   );
-  if (!window) throw conflict(`Tutor ${contractorId} is not available at ${start.toISOString()}.`, 'cjas');
+  if (!window) throw conflict(`Tutor ${contractorId} is not available at ${hour.start.toISOString()}.`, 'cjas');
 }
 
-function tutorHourTaken(error: unknown): boolean {
-  return isUniqueViolation(error, 'tutor_hour_booked_once');
+/** The database's refusals of a lesson that overlaps another, as the answer a person can act on. */
+function overlapConflict(error: unknown, field: { tutor: string; student: string }): Error | undefined {
+  if (isExclusionViolation(error, 'tutor_in_one_lesson_at_a_time')) {
+    return conflict('That tutor is already booked at that time. Please choose another slot.', field.tutor);
+  }
+  if (isExclusionViolation(error, 'student_in_one_lesson_at_a_time')) {
+    return conflict('The student already has a lesson at that time. Please choose another slot.', field.student);
+  }
+  return undefined;
 }
 
-/** Checks the batch's basis and takes what it uses up (the order, or the package's remaining classes). */
-async function claimBasis(tx: Queryable, session: SessionClaims, items: Payload[], basis: Basis): Promise<{ orderId: number | null; packageId: number | null }> {
+/** Every recipient must be one the basis paid for; `field` names the item's rcras. */
+function assertPaidFor(item: Payload, students: readonly number[] | null, field: string): void {
+  if (students === null) {
+    // A package whose students were never recorded was sold, at the least, for one student.
+    if (item.rcras.length > 1) throw badRequest(field, 'this package was paid for one student per lesson');
+    return;
+  }
+  const stranger = item.rcras.find((r) => !students.includes(r.recipient));
+  if (stranger) throw badRequest(field, `student ${stranger.recipient} is not one this was paid for`);
+}
+
+/**
+ * The lessons of a batch already booked on an order (same service, same start): all of them make the
+ * request a replay, some of them a clash with what was booked.
+ */
+async function bookedOnOrder(db: Queryable, orderId: number, items: Payload[]): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select a.id from appointments a
+       join unnest($2::int[], $3::timestamptz[]) as item(service_id, start) on item.service_id = a.service_id and item.start = a.start
+      where a.order_id = $1`,
+    [orderId, items.map((i) => i.service), items.map((i) => new Date(i.start))],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Checks the batch against its basis and takes the classes it uses, by conditional writes only. */
+async function claimBasis(
+  tx: Queryable,
+  session: SessionClaims,
+  items: Payload[],
+  basis: Basis,
+  order: OrderRow | undefined,
+): Promise<{ orderId: number | null; packageId: number | null }> {
   const first = items[0] as Payload;
   if (basis === 'free') {
     if (items.length !== 1) throw badRequest('[1]', 'a free assessment is a single class');
+    if (first.rcras.length !== 1) throw badRequest('[0].rcras', 'a free assessment is one lesson for one student');
     if (first.rcras.some((r) => moneyValue(r.charge_rate) !== 0)) throw badRequest('[0].rcras', 'a free assessment is charged 0.00');
-    const [used] = await tx.query<{ id: number }>(`select id from appointments where client_id = $1 and basis = 'free'`, [session.sub]);
-    if (used) throw conflict('The free assessment class has been booked already.', 'free_assessment');
+    // The one free class per client is a unique index (appointments_one_free_assessment).
     return { orderId: null, packageId: null };
   }
-  if (basis === 'order') {
-    const order = await ownedRow<OrderRow>(tx, session, 'orders', first.order_ref as string, 'Order', '[0].order_ref', 'ref');
-    if (order.status !== 'paid' && order.status !== 'confirmed') throw conflict('This order has not been paid.', 'order_ref');
-    const [{ numberofclass } = { numberofclass: 0 }] = await tx.query<{ numberofclass: number }>('select numberofclass from packages where id = $1', [order.pkg_id]);
-    if (items.length > numberofclass) throw badRequest('body', `the package of this order has ${numberofclass} classes`);
-    const charge = perClassCharge(Number(order.amount), numberofclass);
+  if (basis === 'order' && order) {
+    if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
+    if (items.length > order.classes) throw badRequest('body', `the package of this order has ${order.classes} classes`);
+    const charge = perClassCharge(Number(order.amount), order.classes);
     items.forEach((item, i) => {
       if (item.pkg_id !== order.pkg_id) throw badRequest(`[${i}].pkg_id`, `must be ${order.pkg_id}, the package of the order`);
-      // Fix: the order was priced for its own students (one student costs less than two); a
-      // recipient who is not on the order would be taught without having been paid for.
-      const stranger = item.rcras.find((r) => !order.student_ids.includes(r.recipient));
-      if (stranger) throw badRequest(`[${i}].rcras`, `student ${stranger.recipient} is not on this order`);
+      assertPaidFor(item, order.student_ids, `[${i}].rcras`);
       if (item.rcras.some((r) => !sameMoney(moneyValue(r.charge_rate), charge))) {
         throw badRequest(`[${i}].rcras`, `charge_rate must be ${charge.toFixed(2)}, the order's price per class`);
       }
     });
-    const [claimed] = await tx.query<{ id: number }>('update orders set consumed_at = now() where id = $1 and consumed_at is null returning id', [order.id]);
-    if (!claimed) throw conflict('This order has been used for a booking already.', 'order_ref');
-    if (order.client_package_id !== null) {
-      await tx.query(
-        `update client_packages set booked_classess = booked_classess + $2,
-                remaining_classess = greatest(total_classess - booked_classess - $2, 0), updated_at = now()
-          where id = $1`,
-        [order.client_package_id, items.length],
-      );
+    const [claimed] = await tx.query<{ id: number }>(
+      'update orders set booked_classes = booked_classes + $2 where id = $1 and booked_classes + $2 <= classes returning id',
+      [order.id, items.length],
+    );
+    if (!claimed) {
+      const [left] = await tx.query<{ n: number }>('select classes - booked_classes as n from orders where id = $1', [order.id]);
+      throw conflict(`Only ${left?.n ?? 0} of this order's classes are left to book.`, 'order_ref');
     }
+    // An order that paid for a client package is that package's purchase: its lessons come off it too.
+    if (order.client_package_id !== null) await takeFromPackage(tx, order.client_package_id, items.length, 'order_ref');
     return { orderId: order.id, packageId: order.client_package_id };
   }
   const pkg = await ownedRow<ClientPackageRow>(tx, session, 'client_packages', first.client_package_id as number, 'Client package', '[0].client_package_id');
   if (pkg.purches_status !== 1) throw conflict('This package has not been paid.', 'client_package_id');
-  // Fix: a paid order with client_package_id and its package are one purchase. Booking the
-  // package's classes spends that order too; otherwise its order_ref could book the same classes
-  // a second time (the order path above only caps remaining_classess at 0). Orders are claimed
-  // before the package row, in the same lock order as the order path, so the two cannot deadlock.
-  await tx.query(`update orders set consumed_at = now() where client_package_id = $1 and consumed_at is null and status in ('paid', 'confirmed')`, [pkg.id]);
+  items.forEach((item, i) => assertPaidFor(item, pkg.student_ids, `[${i}].rcras`));
+  await takeFromPackage(tx, pkg.id, items.length, 'client_package_id');
+  return { orderId: null, packageId: pkg.id };
+}
+
+async function takeFromPackage(tx: Queryable, packageId: number, classes: number, field: string): Promise<void> {
   const [taken] = await tx.query<{ id: number }>(
     `update client_packages set booked_classess = booked_classess + $2, remaining_classess = remaining_classess - $2, updated_at = now()
       where id = $1 and remaining_classess >= $2 returning id`,
-    [pkg.id, items.length],
+    [packageId, classes],
   );
-  if (!taken) throw conflict(`Only ${pkg.remaining_classess} classes remain in this package.`, 'client_package_id');
-  return { orderId: null, packageId: pkg.id };
+  if (taken) return;
+  const [left] = await tx.query<{ remaining_classess: number }>('select remaining_classess from client_packages where id = $1', [packageId]);
+  throw conflict(`Only ${left?.remaining_classess ?? 0} classes remain in this package.`, field);
 }
 
 export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointmentsForStudents' | 'listAppointmentsForStudent' | 'createAppointments' | 'rescheduleAppointment'> {
@@ -134,14 +162,26 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       const session = requireSession(call);
       const items = call.body;
       const basis = basisOf(items[0] as Payload, 0);
-      const hours = items.map((item, i) => {
+      items.forEach((item, i) => {
         if (basisOf(item, i) !== basis || item.order_ref !== items[0]?.order_ref || item.client_package_id !== items[0]?.client_package_id) {
           throw badRequest(`[${i}]`, 'every appointment of one request must rest on the same order, package or free assessment');
         }
         assertOwnClient(session, item.client_id, `[${i}].client_id`);
         ownBranch(session, item.branch_id, `[${i}].branch_id`);
-        return hourOf(item.start, item.finish, `[${i}].`);
       });
+      const order = basis === 'order' ? await ownedRow<OrderRow>(db, session, 'orders', items[0]?.order_ref as string, 'Order', '[0].order_ref', 'ref') : undefined;
+      // A replay of a batch booked on this order answers it again, before anything else is checked:
+      // by then its lessons may have begun, but they were booked when they could be.
+      const replay = async () => {
+        if (!order) return undefined;
+        const booked = await bookedOnOrder(db, order.id, items);
+        if (booked.length === 0) return undefined;
+        if (booked.length !== items.length) throw conflict('Part of this batch has been booked on this order already.', 'order_ref');
+        return replayed({ success: true, data: await appointmentsWhere(db, 'a.id = any($1::int[])', [booked]) });
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      const hours = items.map((item, i) => hourOf(item.start, item.finish, `[${i}].`));
       try {
         const ids = await db.transaction(async (tx) => {
           for (const [i, item] of items.entries()) {
@@ -156,14 +196,13 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
             }
             for (const c of item.cjas) {
               if (!onService.some((s) => s.contractor_id === c.contractor)) throw badRequest(`[${i}].cjas`, `tutor ${c.contractor} is not on service ${item.service}`);
-              const hour = hours[i] as { start: Date; finish: Date };
-              await assertTutorAvailable(tx, c.contractor, hour.start, hour.finish);
+              await assertTutorAvailable(tx, c.contractor, hours[i] as Hour);
             }
           }
-          const { orderId, packageId } = await claimBasis(tx, session, items, basis);
+          const { orderId, packageId } = await claimBasis(tx, session, items, basis, order);
           const created: number[] = [];
           for (const [i, item] of items.entries()) {
-            const hour = hours[i] as { start: Date; finish: Date };
+            const hour = hours[i] as Hour;
             const [row] = await tx.query<{ id: number }>(
               `insert into appointments (client_id, branch_id, service_id, pkg_id, start, finish, topic, status, start_date, expiry_date, pricestatus, basis, order_id, client_package_id)
                values ($1, $2, $3, $4, $5, $6, $7, 'planned', $8, $9, $10, $11, $12, $13) returning id`,
@@ -171,21 +210,25 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
             );
             const id = (row as { id: number }).id;
             created.push(id);
+            // The lesson's hours reach these rows from the appointment, by trigger.
             for (const r of item.rcras) {
               await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, $3)', [id, r.recipient, moneyValue(r.charge_rate)]);
             }
             for (const c of item.cjas) {
-              await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate, start) values ($1, $2, $3, $4)', [
-                id, c.contractor, moneyValue(c.pay_rate), hour.start,
-              ]);
+              await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, $3)', [id, c.contractor, moneyValue(c.pay_rate)]);
             }
           }
           return created;
         });
         return { success: true, data: await appointmentsWhere(db, 'a.id = any($1::int[])', [ids]) };
       } catch (error) {
-        if (tutorHourTaken(error)) throw conflict('That tutor is already booked at that time. Please choose another slot.', 'cjas');
+        // A concurrent replay may have committed this very batch while this one waited: answer it.
+        const late = await replay();
+        if (late) return late;
+        const overlap = overlapConflict(error, { tutor: 'cjas', student: 'rcras' });
+        if (overlap) throw overlap;
         if (isUniqueViolation(error, 'appointments_one_free_assessment')) throw conflict('The free assessment class has been booked already.', 'free_assessment');
+        if (isUniqueViolation(error, 'appointments_one_per_order_lesson')) throw conflict('The same lesson is twice in this batch.', 'order_ref');
         throw error;
       }
     },
@@ -196,18 +239,21 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       const appointment = await ownedRow<AppointmentRow>(db, session, 'appointments', call.params.id, 'Appointment', 'id');
       ownBranch(session, body.branch_id);
       if (body.service !== appointment.service_id) throw badRequest('service', 'is not the service of this appointment');
-      if (appointment.status !== 'planned') throw conflict('Only planned appointments can be rescheduled.');
       const hour = hourOf(body.start, body.finish, '');
       try {
         await db.transaction(async (tx) => {
-          const tutors = await tx.query<{ contractor_id: number }>('select contractor_id from appointment_contractors where appointment_id = $1 and not released', [appointment.id]);
-          for (const t of tutors) await assertTutorAvailable(tx, t.contractor_id, hour.start, hour.finish);
-          await tx.query('update appointment_contractors set start = $2 where appointment_id = $1', [appointment.id, hour.start]);
-          await tx.query('update appointments set start = $2, finish = $3, topic = $4 where id = $1', [appointment.id, hour.start, hour.finish, body.topic]);
+          const tutors = await tx.query<{ contractor_id: number }>('select contractor_id from appointment_contractors where appointment_id = $1', [appointment.id]);
+          for (const t of tutors) await assertTutorAvailable(tx, t.contractor_id, hour);
+          // Conditional on the status it was read with; the participants' hours follow by trigger,
+          // where the exclusion constraints refuse an overlap.
+          const [moved] = await tx.query<{ id: number }>(
+            `update appointments set start = $2, finish = $3, topic = $4 where id = $1 and status = 'planned' returning id`,
+            [appointment.id, hour.start, hour.finish, body.topic],
+          );
+          if (!moved) throw conflict('Only planned appointments can be rescheduled.');
         });
       } catch (error) {
-        if (tutorHourTaken(error)) throw conflict('That tutor is already booked at that time. Please choose another slot.', 'start');
-        throw error;
+        throw overlapConflict(error, { tutor: 'start', student: 'start' }) ?? error;
       }
       const [data] = await appointmentsWhere(db, 'a.id = $1', [appointment.id]);
       if (!data) throw new Error(`appointment ${appointment.id} vanished`);

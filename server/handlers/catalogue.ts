@@ -1,8 +1,8 @@
-import type { components } from '../../src/api/schema.d.ts';
-import type { AppContext } from '../app.ts';
+import type { components } from '../../contract/schema.d.ts';
+import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { ownBranch } from '../domain/access.ts';
-import { branchInstant, hourMs } from '../domain/branch-time.ts';
+import { branchInstant, branchTimeZone, hourMs } from '../domain/branch-time.ts';
 import { levelGroup } from '../domain/pricing.ts';
 import { contractorsWhere } from '../domain/records.ts';
 import { badRequest } from '../http/errors.ts';
@@ -126,7 +126,7 @@ export function catalogueHandlers(ctx: AppContext): HandlerGroup<CatalogueOperat
       const { query } = call;
       const branch = ownBranch(requireSession(call), query.branch_id);
       const [subject] = await canonicalSubjects(db, branch, [query.subject], 'subject');
-      const start = branchInstant(query.date, query.time);
+      const start = branchInstant(query.date, query.time, await branchTimeZone(db, branch));
       if (start.getTime() <= Date.now()) return { data: [] };
       const finish = new Date(start.getTime() + hourMs);
       const data = await contractorsWhere(

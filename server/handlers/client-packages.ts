@@ -1,5 +1,5 @@
-import type { components } from '../../src/api/schema.d.ts';
-import type { AppContext } from '../app.ts';
+import type { components } from '../../contract/schema.d.ts';
+import type { AppContext } from '../context.ts';
 import { assertOwnClient, ownedRow } from '../domain/access.ts';
 import { type ClientPackageRow, toClientPackage } from '../domain/records.ts';
 import { badRequest } from '../http/errors.ts';
@@ -80,19 +80,23 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
       const stored = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
       assertOwnClient(session, body.clientid, 'clientid');
       checkPayload(body);
-      // A paid package's size is what was paid for; classes already booked stay booked.
-      if (stored.purches_status === 1 && body.total_classess !== stored.total_classess) {
-        throw badRequest('total_classess', `cannot change on a paid package (${stored.total_classess})`);
-      }
-      if (body.booked_classess < stored.booked_classess) {
-        throw badRequest('booked_classess', `cannot go below the ${stored.booked_classess} classes already booked`);
-      }
+      // One conditional statement, never read-then-write: the counters of a paid package are the
+      // server's (a booking may be taking classes off it right now), so only an unpaid package takes
+      // the client's; and a paid package's size is what was paid for.
       const [row] = await db.query<ClientPackageRow>(
-        `update client_packages set package_form = $2, bookingdata = $3, booked_classess = $4, total_classess = $5,
-                remaining_classess = $6, updated_at = now() where id = $1 returning *`,
+        `update client_packages set package_form = $2, bookingdata = $3,
+                booked_classess = case when purches_status = 0 then $4 else booked_classess end,
+                total_classess = case when purches_status = 0 then $5 else total_classess end,
+                remaining_classess = case when purches_status = 0 then $6 else remaining_classess end,
+                updated_at = now()
+          where id = $1 and (purches_status = 0 or total_classess = $5) returning *`,
         [stored.id, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
       );
-      return { success: true, message: 'Package updated', data: toClientPackage(row as ClientPackageRow) };
+      if (!row) {
+        const [now] = await db.query<ClientPackageRow>('select total_classess from client_packages where id = $1', [stored.id]);
+        throw badRequest('total_classess', `cannot change on a paid package (${now?.total_classess ?? stored.total_classess})`);
+      }
+      return { success: true, message: 'Package updated', data: toClientPackage(row) };
     },
   };
 }

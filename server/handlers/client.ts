@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { assertOwnClient, ownBranch } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type StudentRow, loadUser, toStudent } from '../domain/records.ts';

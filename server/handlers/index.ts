@@ -1,4 +1,4 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/operations.ts';
 import { appointmentHandlers } from './appointments.ts';
 import { catalogueHandlers } from './catalogue.ts';

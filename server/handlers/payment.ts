@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../app.ts';
+import type { SessionClaims } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type Discount, discountedTotal, levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
-import { type ClientPackageRow, type InvoiceRow, toInvoice } from '../domain/records.ts';
+import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
+import { replayed } from '../http/replayed.ts';
 
-type PaymentOperations = 'applyCoupon' | 'listInvoices' | 'createInvoice' | 'takeInvoicePayment' | 'createOrder' | 'postOrderStatus';
-
-interface OrderRow {
-  id: number;
-  client_id: number;
-  status: 'created' | 'paid' | 'failed' | 'cancelled' | 'confirmed';
-}
+type PaymentOperations = 'applyCoupon' | 'listInvoices' | 'createInvoice' | 'takeInvoicePayment' | 'createOrder' | 'postOrderStatus' | 'getOrder';
 
 async function findCoupon(db: Queryable, code: string): Promise<(Discount & { code: string }) | undefined> {
   const [row] = await db.query<{ code: string; discount_type: Discount['discount_type']; discount_value: string }>(
@@ -25,7 +21,14 @@ async function findCoupon(db: Queryable, code: string): Promise<(Discount & { co
   return row && { code: row.code, discount_type: row.discount_type, discount_value: Number(row.discount_value) };
 }
 
-const paidStates = new Set(['paid', 'confirmed']);
+/** The client's own order by ref, which must have been paid: what the success sequence's writes rest on. */
+async function paidOrder(db: Queryable, session: SessionClaims, ref: string): Promise<OrderRow> {
+  const order = await ownedRow<OrderRow>(db, session, 'orders', ref, 'Order', 'order_ref', 'ref');
+  if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
+  return order;
+}
+
+const invoiceWithEmail = `*, (select email from clients where id = client_id) as email`;
 
 export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations> {
   const { db } = ctx;
@@ -49,19 +52,27 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const { body } = call;
       assertOwnClient(session, body.client, 'client');
       const branch = ownBranch(session, body.branch_id);
-      const row = await db.transaction(async (tx) => {
+      const order = body.order_ref === undefined ? undefined : await paidOrder(db, session, body.order_ref);
+      if (order && !sameMoney(moneyValue(body.amount), Number(order.amount))) {
+        throw badRequest('amount', `must be ${moneyText(Number(order.amount))}, the amount of the order`);
+      }
+      const made = await db.transaction(async (tx) => {
+        // One invoice per order (a unique index): the loser of a race, or a replay, inserts nothing.
         const [invoice] = await tx.query<InvoiceRow & { email: string }>(
-          `insert into proforma_invoices (client_id, branch_id, amount, description, raise_behaviour)
-           values ($1, $2, $3, $4, $5) returning *, (select email from clients where id = $1) as email`,
-          [session.sub, branch, moneyValue(body.amount), body.description.trim(), body.raise_behaviour],
+          `insert into proforma_invoices (client_id, branch_id, amount, description, raise_behaviour, order_id)
+           values ($1, $2, $3, $4, $5, $6) on conflict (order_id) do nothing returning ${invoiceWithEmail}`,
+          [session.sub, branch, moneyValue(body.amount), body.description.trim(), body.raise_behaviour, order?.id ?? null],
         );
-        if (!invoice) throw new Error('invoice insert returned nothing');
+        if (!invoice) return undefined;
         if (body.raise_behaviour === 'raise-and-send') {
           await sendMail(tx, invoice.email, `Invoice ${invoice.id}`, `${invoice.description}: ${moneyText(Number(invoice.amount))}`);
         }
         return invoice;
       });
-      return { data: toInvoice(row) };
+      if (made) return { data: toInvoice(made) };
+      const [first] = await db.query<InvoiceRow>('select * from proforma_invoices where order_id = $1', [order?.id]);
+      if (!first) throw new Error(`the invoice of order ${order?.ref} vanished`);
+      return replayed({ data: toInvoice(first) });
     },
 
     async takeInvoicePayment(call) {
@@ -70,19 +81,28 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const invoice = await ownedRow<InvoiceRow>(db, session, 'proforma_invoices', call.params.invoiceId, 'Invoice', 'invoiceId');
       assertOwnClient(session, body.clientid, 'clientid');
       ownBranch(session, body.branch_id);
-      const amount = Number(invoice.amount);
-      if (!sameMoney(moneyValue(body.amount), amount)) throw badRequest('amount', `must be ${moneyText(amount)}, the invoice's amount`);
+      const named = body.order_ref === undefined ? undefined : await ownedRow<OrderRow>(db, session, 'orders', body.order_ref, 'Order', 'order_ref', 'ref');
+      if (named && named.id !== invoice.order_id) throw badRequest('order_ref', 'is not the order this invoice was raised under');
+      // An invoice is settled by a payment the provider saw, never by the client's word alone.
+      if (invoice.order_id === null) throw conflict('This invoice was not raised for a paid order; the office settles it.', 'invoiceId');
+      const [order] = await db.query<OrderRow>('select * from orders where id = $1', [invoice.order_id]);
+      if (!order || !isPaid(order)) throw conflict('The order of this invoice has not been paid.', 'invoiceId');
+      const amount = Number(order.amount);
+      if (!sameMoney(moneyValue(body.amount), amount)) throw badRequest('amount', `must be ${moneyText(amount)}, the amount paid for the order`);
       const paid = await db.transaction(async (tx) => {
         const [row] = await tx.query<InvoiceRow & { email: string }>(
           `update proforma_invoices set status = 'paid', paid_at = now(), payment_method = $2
-            where id = $1 and status <> 'paid' returning *, (select email from clients where id = client_id) as email`,
+            where id = $1 and status = 'unpaid' returning ${invoiceWithEmail}`,
           [invoice.id, body.method],
         );
-        if (!row) throw conflict('This invoice has been paid already.');
-        if (body.send_receipt) await sendMail(tx, row.email, `Receipt for invoice ${row.id}`, `We received ${moneyText(amount)} (${body.method}). Thank you.`);
+        if (row && body.send_receipt) await sendMail(tx, row.email, `Receipt for invoice ${row.id}`, `We received ${moneyText(amount)} (${body.method}). Thank you.`);
         return row;
       });
-      return { success: true, data: toInvoice(paid) };
+      if (paid) return { success: true, data: toInvoice(paid) };
+      const [now] = await db.query<InvoiceRow>('select * from proforma_invoices where id = $1', [invoice.id]);
+      // Sent again under its order ref, the payment answers what it did; otherwise paying twice is a clash.
+      if (named && now?.status === 'paid') return replayed({ success: true, data: toInvoice(now) });
+      throw conflict('This invoice has been paid already.');
     },
 
     async createOrder(call) {
@@ -91,8 +111,9 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       assertOwnClient(session, body.client_id, 'client_id');
       ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.student_ids, 'student_ids');
-      const [price] = await db.query<{ total: string }>(
-        'select total from package_prices where package_id = $1 and students = $2 and level_group = $3',
+      const [price] = await db.query<{ total: string; numberofclass: number }>(
+        `select pp.total, p.numberofclass from package_prices pp join packages p on p.id = pp.package_id
+          where pp.package_id = $1 and pp.students = $2 and pp.level_group = $3`,
         [body.pkg_id, body.student_ids.length, levelGroup(body.level)],
       );
       if (!price) throw badRequest('pkg_id', `has no price for ${body.student_ids.length} students in Year ${body.level}`);
@@ -112,9 +133,9 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       }
       const ref = randomBytes(18).toString('base64url');
       await db.query(
-        `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null],
+        `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, price.numberofclass],
       );
       return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount };
     },
@@ -123,14 +144,52 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const session = requireSession(call);
       const { ref, status } = call.body;
       const order = await ownedRow<OrderRow>(db, session, 'orders', ref, 'Order', 'ref', 'ref');
+      // Conditional writes: a Pay that lands between the read above and this update is never undone.
       if (status === 'success') {
-        if (!paidStates.has(order.status)) throw conflict('The payment provider has not confirmed this payment.', 'ref');
-        await db.query(`update orders set status = 'confirmed' where id = $1`, [order.id]);
+        const [confirmed] = await db.query<{ id: number }>(
+          `update orders set status = 'confirmed' where id = $1 and status in ('paid', 'confirmed') returning id`,
+          [order.id],
+        );
+        if (!confirmed) throw conflict('The payment provider has not confirmed this payment.', 'ref');
         return { success: true, message: 'Payment confirmed', status: 'confirmed' };
       }
-      if (paidStates.has(order.status)) throw conflict('This order has been paid; it cannot be marked failed or cancelled.', 'status');
-      await db.query('update orders set status = $2 where id = $1', [order.id, status]);
+      const [moved] = await db.query<{ id: number }>(
+        `update orders set status = $2 where id = $1 and status in ('created', $2) returning id`,
+        [order.id, status],
+      );
+      if (!moved) {
+        const now = (await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]))[0] ?? order;
+        if (isPaid(now)) throw conflict('This order has been paid; it cannot be marked failed or cancelled.', 'status');
+        throw conflict(`This order is ${now.status}; it cannot be marked ${status}.`, 'status');
+      }
       return { success: true, message: status === 'failed' ? 'Payment failed' : 'Payment cancelled', status };
+    },
+
+    async getOrder(call) {
+      const session = requireSession(call);
+      const order = await ownedRow<OrderRow>(db, session, 'orders', call.params.ref, 'Order', 'ref', 'ref');
+      const [made] = await db.query<{ service_ids: number[]; appointment_ids: number[]; invoice_id: number | null; payment_taken: boolean }>(
+        `select coalesce((select array_agg(id order by id) from services where order_id = $1), '{}') as service_ids,
+                coalesce((select array_agg(id order by start, id) from appointments where order_id = $1), '{}') as appointment_ids,
+                (select id from proforma_invoices where order_id = $1) as invoice_id,
+                coalesce((select status = 'paid' from proforma_invoices where order_id = $1), false) as payment_taken`,
+        [order.id],
+      );
+      return {
+        ref: order.ref,
+        status: order.status,
+        amount: Number(order.amount),
+        pkg_id: order.pkg_id as 2 | 3 | 4,
+        student_ids: order.student_ids,
+        classes: order.classes,
+        booked_classes: order.booked_classes,
+        service_ids: made?.service_ids ?? [],
+        appointment_ids: made?.appointment_ids ?? [],
+        invoice_id: made?.invoice_id ?? null,
+        payment_taken: made?.payment_taken ?? false,
+        confirmed: order.status === 'confirmed',
+      };
     },
   };
 }
+

@@ -1,8 +1,10 @@
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
 import { moneyText, moneyValue } from '../domain/pricing.ts';
-import { badRequest } from '../http/errors.ts';
+import { type OrderRow, isPaid } from '../domain/records.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
+import { replayed } from '../http/replayed.ts';
 
 interface ServiceRow {
   id: number;
@@ -48,24 +50,32 @@ export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'c
       const { body } = call;
       const branch = ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.rcrs.map((r) => r.recipient), 'rcrs');
-      const tutorIds = [...new Set(body.conjobs.map((c) => c.contractor))];
+      const tutorIds = [...new Set(body.conjobs.map((c) => c.contractor))].sort((a, b) => a - b);
+      const studentIds = [...new Set(body.rcrs.map((r) => r.recipient))].sort((a, b) => a - b);
       const known = await db.query<{ id: number }>('select id from contractors where branch_id = $1 and id = any($2::int[])', [branch, tutorIds]);
       const unknown = tutorIds.find((id) => !known.some((k) => k.id === id));
       if (unknown !== undefined) throw badRequest('conjobs', `tutor ${unknown} is not a tutor of this branch`);
+      const order = body.order_ref === undefined ? undefined : await ownedRow<OrderRow>(db, session, 'orders', body.order_ref, 'Order', 'order_ref', 'ref');
+      if (order && !isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
+      const name = body.name.trim();
+      // Under an order, a service is what it is for: its name, tutors and students. The same one sent
+      // again is the same service (a unique index), whatever the race.
+      const orderKey = order ? JSON.stringify({ name, tutors: tutorIds, students: studentIds }) : null;
       const id = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: number }>(
-          `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate)
-           values ($1, $2, $3, $4, $5, $6) returning id`,
-          [branch, session.sub, body.name.trim(), body.dft_charge_type, moneyValue(body.dft_charge_rate), moneyValue(body.dft_contractor_rate)],
+          `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate, order_id, order_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (order_id, order_key) do nothing returning id`,
+          [branch, session.sub, name, body.dft_charge_type, moneyValue(body.dft_charge_rate), moneyValue(body.dft_contractor_rate), order?.id ?? null, orderKey],
         );
-        const serviceId = (row as { id: number }).id;
-        for (const tutor of tutorIds) await tx.query('insert into service_contractors (service_id, contractor_id) values ($1, $2)', [serviceId, tutor]);
-        for (const student of new Set(body.rcrs.map((r) => r.recipient))) {
-          await tx.query('insert into service_recipients (service_id, student_id) values ($1, $2)', [serviceId, student]);
-        }
-        return serviceId;
+        if (!row) return undefined;
+        for (const tutor of tutorIds) await tx.query('insert into service_contractors (service_id, contractor_id) values ($1, $2)', [row.id, tutor]);
+        for (const student of studentIds) await tx.query('insert into service_recipients (service_id, student_id) values ($1, $2)', [row.id, student]);
+        return row.id;
       });
-      return { id };
+      if (id !== undefined) return { id };
+      const [first] = await db.query<{ id: number }>('select id from services where order_id = $1 and order_key = $2', [order?.id, orderKey]);
+      if (!first) throw new Error(`the service of order ${order?.ref} vanished`);
+      return replayed({ id: first.id });
     },
   };
 }

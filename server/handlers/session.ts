@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeSessions } from '../auth/token-version.ts';
 import {
   attempt,
   failedLoginsPerAddress,
@@ -43,7 +44,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
       await takeBack(db, attempts);
       await forget(db, failedLoginsPerEmail, email);
       const user = await loadUser(db, client.id);
-      return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id }), message: 'Login successful' };
+      return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id, ver: client.token_version }), message: 'Login successful' };
     },
 
     async forgetPassword({ body }) {
@@ -76,6 +77,9 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
         );
         if (!reset) return false;
         await tx.query('update clients set password_hash = $2 where id = $1', [reset.client_id, hash]);
+        // Whoever asked for the reset may be locking out someone who holds the account: every
+        // session and every other link ends with it.
+        await revokeSessions(tx, reset.client_id);
         return true;
       });
       // Shown to the person as it is, so without the field prefix; `field` still names it.
@@ -90,8 +94,14 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
       if (!client || !(await verifyPassword(call.body.oldPassword, client.password_hash))) {
         throw new HttpError(400, 'Old password is incorrect', 'oldPassword');
       }
-      await db.query('update clients set password_hash = $2 where id = $1', [session.sub, await hashPassword(call.body.newPassword)]);
-      return { success: true, message: 'Password updated successfully' };
+      const hash = await hashPassword(call.body.newPassword);
+      const version = await db.transaction(async (tx) => {
+        await tx.query('update clients set password_hash = $2 where id = $1', [session.sub, hash]);
+        return revokeSessions(tx, session.sub);
+      });
+      // Every other session ends; this one goes on with a token of the new version.
+      const token = ctx.tokens.sign({ sub: session.sub, branch_id: session.branch_id, ver: version });
+      return { success: true, message: 'Password updated successfully', token };
     },
 
     async requestQuote({ body, request }) {

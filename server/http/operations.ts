@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema.d.ts';
+import type { operations } from '../../contract/schema.d.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import { unauthorized } from './errors.ts';
+import type { Replayed } from './replayed.ts';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -24,7 +25,7 @@ export interface Call<K extends OperationId> {
   reply: FastifyReply;
 }
 
-export type Handler<K extends OperationId> = (call: Call<K>) => Promise<Ok<K>>;
+export type Handler<K extends OperationId> = (call: Call<K>) => Promise<Ok<K> | Replayed<Ok<K>>>;
 /** One handler per operation of openapi.yaml: the compiler reports any that is missing. */
 export type Handlers = { [K in OperationId]: Handler<K> };
 export type HandlerGroup<K extends OperationId> = { [P in K]: Handler<P> };

@@ -35,7 +35,8 @@ export function listOperations(doc: OpenApiDocument): OperationInfo[] {
     for (const [method, op] of Object.entries(item)) {
       if (!methods.has(method)) continue;
       const security = op.security ?? doc.security ?? [];
-      const success = Object.keys(op.responses).find((code) => code.startsWith('2'));
+      // A write that also documents 200 answers it for a replay (http/replayed.ts); its own success is the 201.
+      const success = Object.keys(op.responses).filter((code) => /^2\d\d$/.test(code)).sort().at(-1);
       found.push({
         operationId: op.operationId,
         method: method.toUpperCase(),

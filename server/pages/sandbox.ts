@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { moneyText } from '../domain/pricing.ts';
+import type { OrderRow } from '../domain/records.ts';
 import { escapeHtml, page } from './html.ts';
-
-interface SandboxOrder {
-  id: number;
-  ref: string;
-  amount: string;
-  status: string;
-  client_package_id: number | null;
-  pkg_id: number;
-}
 
 const outcomes = {
   pay: { status: 'paid', to: (ref: string) => `/success?ref=${encodeURIComponent(ref)}` },
@@ -24,7 +16,7 @@ type Outcome = keyof typeof outcomes;
  * Only an order still open can be paid, failed or cancelled; paying marks its client package purchased.
  */
 export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): void {
-  const findOrder = async (ref: string) => (await db.query<SandboxOrder>('select * from orders where ref = $1', [ref]))[0];
+  const findOrder = async (ref: string) => (await db.query<OrderRow>('select * from orders where ref = $1', [ref]))[0];
 
   app.get<{ Params: { ref: string } }>('/sandbox/pay/:ref', async (request, reply) => {
     const order = await findOrder(request.params.ref);
@@ -51,18 +43,20 @@ export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): 
     if (!(outcome in outcomes)) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
     const chosen = outcomes[outcome as Outcome];
     const moved = await db.transaction(async (tx) => {
-      const [order] = await tx.query<SandboxOrder>(
+      const [order] = await tx.query<OrderRow>(
         `update orders set status = $2, paid_at = case when $2 = 'paid' then now() else paid_at end
           where ref = $1 and status = 'created' returning *`,
         [ref, chosen.status],
       );
       if (order && chosen.status === 'paid' && order.client_package_id !== null) {
-        // The package holds what was paid for, whatever size the client wrote into it before paying.
+        // The package holds what was paid for, for whom it was paid, whatever the client wrote into it
+        // before paying; its booked classes are the lessons booked on it, none yet while it was unpaid.
         await tx.query(
-          `update client_packages cp set purches_status = 1, total_classess = p.numberofclass,
-                  remaining_classess = greatest(p.numberofclass - cp.booked_classess, 0), updated_at = now()
-             from packages p where cp.id = $1 and p.id = $2`,
-          [order.client_package_id, order.pkg_id],
+          `update client_packages cp set purches_status = 1, total_classess = $2, student_ids = $3,
+                  booked_classess = booked.n, remaining_classess = greatest($2 - booked.n, 0), updated_at = now()
+             from (select count(*)::int as n from appointments where client_package_id = $1 and status <> 'cancelled') booked
+            where cp.id = $1 and cp.purches_status = 0`,
+          [order.client_package_id, order.classes, JSON.stringify(order.student_ids)],
         );
       }
       return order;

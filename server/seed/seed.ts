@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { branchDay, branchInstant, dayMs, hourMs } from '../domain/branch-time.ts';
+import { branchDay, branchInstant, branchTimeZone, dayMs, hourMs } from '../domain/branch-time.ts';
 import { roundMoney } from '../domain/pricing.ts';
 
 export const demoLogin = { email: 'parent@example.com', password: 'Passw0rd!' } as const;
@@ -66,19 +66,22 @@ const secondStudentFactor = 1.8;
 
 /** Lays out every tutor's weekly hours as availability windows from today to the horizon; idempotent. */
 export async function extendAvailability(db: Queryable, now = new Date(), days = availabilityHorizonDays): Promise<number> {
-  const rows = await db.query<{ id: number; weekly_hours: Record<string, number[]> }>('select id, weekly_hours from contractors');
+  // Weekly hours are wall-clock hours of each tutor's branch.
+  const rows = await db.query<{ id: number; weekly_hours: Record<string, number[]>; time_zone: string }>(
+    'select c.id, c.weekly_hours, b.time_zone from contractors c join branches b on b.id = c.branch_id',
+  );
   const ids: number[] = [];
   const starts: string[] = [];
   const finishes: string[] = [];
   for (let d = 0; d <= days; d++) {
-    const day = branchDay(new Date(now.getTime() + d * dayMs));
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     for (const tutor of rows) {
+      const day = branchDay(new Date(now.getTime() + d * dayMs), tutor.time_zone);
+      const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
       const [from, to] = tutor.weekly_hours[String(weekday)] ?? [];
       if (from === undefined || to === undefined) continue;
       ids.push(tutor.id);
-      starts.push(branchInstant(day, `${String(from).padStart(2, '0')}:00`).toISOString());
-      finishes.push(branchInstant(day, `${String(to).padStart(2, '0')}:00`).toISOString());
+      starts.push(branchInstant(day, `${String(from).padStart(2, '0')}:00`, tutor.time_zone).toISOString());
+      finishes.push(branchInstant(day, `${String(to).padStart(2, '0')}:00`, tutor.time_zone).toISOString());
     }
   }
   const inserted = await db.query<{ id: number }>(
@@ -157,16 +160,17 @@ async function seedDemoClient(tx: Queryable, passwordHash: string, now: Date): P
   const lessonData = { packageName: 'GOLD', packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 1 }, studentName: { name1: 'Adam Ahmed' } };
   const packageForm = JSON.stringify({ lessonData, packageFormData: { students: 1, name1: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] } });
   const [pkg] = await tx.query<{ id: number }>(
-    `insert into client_packages (client_id, package_form, bookingdata, purches_status, booked_classess, total_classess, remaining_classess, completed_classess)
-     values ($1, $2, '{"bookdata": []}', 1, 6, 12, 6, 2) returning id`,
-    [clientId, packageForm],
+    `insert into client_packages (client_id, package_form, bookingdata, purches_status, booked_classess, total_classess, remaining_classess, completed_classess, student_ids)
+     values ($1, $2, '{"bookdata": []}', 1, 6, 12, 6, 2, $3) returning id`,
+    [clientId, packageForm, JSON.stringify([adam])],
   );
   // Two weeks ago to three weeks ahead, Sundays at 16:00 branch time (inside Amira's hours).
+  const zone = await branchTimeZone(tx, 1);
   const sunday = (weeksFromNow: number) => {
     const base = new Date(now.getTime() + weeksFromNow * 7 * dayMs);
-    const day = branchDay(base);
+    const day = branchDay(base, zone);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    return branchInstant(branchDay(new Date(base.getTime() - weekday * dayMs)), '16:00');
+    return branchInstant(branchDay(new Date(base.getTime() - weekday * dayMs), zone), '16:00', zone);
   };
   const lessons: [Date, string][] = [
     [sunday(-3), 'completed'],
@@ -183,10 +187,9 @@ async function seedDemoClient(tx: Queryable, passwordHash: string, now: Date): P
       [clientId, serviceId, start, new Date(start.getTime() + hourMs), status, (pkg as { id: number }).id],
     );
     const id = (row as { id: number }).id;
+    // The lesson's hours and whether it holds them come from the appointment (a trigger copies them).
     await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, 57)', [id, adam]);
-    await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate, start, released) values ($1, $2, 40, $3, $4)', [
-      id, tutorId, start, status === 'cancelled',
-    ]);
+    await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, 40)', [id, tutorId]);
   }
   await tx.query(
     `insert into proforma_invoices (client_id, branch_id, amount, description, raise_behaviour, status, date_sent, paid_at, payment_method)

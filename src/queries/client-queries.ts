@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api.ts';
 import { callApi } from '../api/client.ts';
-import type { components } from '../api/schema.d.ts';
+import type { components } from '../../contract/schema.d.ts';
 
 export type Appointment = components['schemas']['Appointment'];
 export type ClientPackage = components['schemas']['ClientPackage'];

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.d.ts';
+import type { components } from '../../contract/schema.d.ts';
 
 export type User = components['schemas']['User'];
 
@@ -89,6 +89,7 @@ export function isUser(value: unknown): value is User {
     typeof value.clientid === 'number' &&
     typeof value.branch_id === 'number' &&
     typeof value.email === 'string' &&
+    typeof value.branch_time_zone === 'string' &&
     Array.isArray(value.studentdetails)
   );
 }

@@ -22,6 +22,7 @@ const user: User = {
   clientid: 7,
   branch_id: 1,
   email: 'parent@example.com',
+  branch_time_zone: 'Asia/Dubai',
   studentdetails: [{ id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 }],
 };
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { components } from '../../src/api/schema.d.ts';
+import type { components } from '../../contract/schema.d.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
 import { DashboardScreen } from '../../src/screens/dashboard/dashboard-screen.tsx';

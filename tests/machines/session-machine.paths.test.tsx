@@ -13,7 +13,7 @@ import { SessionContext } from '../../src/session/session-context.ts';
 const now = Date.now();
 const jwt = (exp: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: '1', exp })).replace(/=+$/, '')}.sig`;
 const liveToken = jwt(now / 1000 + 3600);
-const user = { firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', studentdetails: [] };
+const user = { firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', branch_time_zone: 'Asia/Dubai', studentdetails: [] };
 const session: Session = { token: liveToken, user };
 const serverMessage = 'Invalid email or password';
 

@@ -190,7 +190,7 @@ describe('changing the password when logged in', () => {
       body: { clientid: client.clientid, oldPassword: demoLogin.password, newPassword: 'Changed-pass-1' },
     });
     expect(right.status).toBe(200);
-    expect(right.body).toEqual({ success: true, message: 'Password updated successfully' });
+    expect(right.body).toEqual({ success: true, message: 'Password updated successfully', token: expect.any(String) });
     expect(responseErrors('changePassword', 200, right.body)).toEqual([]);
     expect(await passwordHash(client.clientid)).not.toBe(hash);
     expect(await loginStatus(client.email, 'Changed-pass-1')).toBe(200);

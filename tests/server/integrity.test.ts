@@ -55,8 +55,8 @@ async function classesOf(pkgId: number): Promise<number> {
 }
 
 async function orderRow(ref: string) {
-  const [row] = await server.db.query<{ status: string; consumed_at: Date | null; amount: string; coupon_code: string | null }>(
-    'select status, consumed_at, amount, coupon_code from orders where ref = $1',
+  const [row] = await server.db.query<{ status: string; booked_classes: number; amount: string; coupon_code: string | null }>(
+    'select status, booked_classes, amount, coupon_code from orders where ref = $1',
     [ref],
   );
   return row;
@@ -126,11 +126,11 @@ describe('a tutor-hour is booked once', () => {
     expect(held?.n).toBe(1);
     // Only the winner's order was spent; the losers' transactions left theirs untouched.
     const winner = racers[answers.findIndex((a) => a.status === 201)];
-    const consumed = await server.db.query<{ ref: string }>('select ref from orders where ref = any($1::text[]) and consumed_at is not null', [racers.map((r) => r.ref)]);
+    const consumed = await server.db.query<{ ref: string }>('select ref from orders where ref = any($1::text[]) and booked_classes > 0', [racers.map((r) => r.ref)]);
     expect(consumed.map((c) => c.ref)).toEqual([winner?.ref]);
   });
 
-  it('the same hour twice in one batch is refused with 409 and books nothing', async () => {
+  it('the same lesson twice in one batch is refused with 409 and books nothing', async () => {
     const slot = await hours.next();
     const { serviceId, order, charge } = await paidBasis(demo, slot.contractorId);
     const item = appointmentPayload(demo, slot, serviceId, { order_ref: order.ref }, { charge });
@@ -138,9 +138,9 @@ describe('a tutor-hour is booked once', () => {
 
     const answer = await book(demo, [item, item]);
 
-    expectError(answer, 'createAppointments', 409, { field: 'cjas', message: 'That tutor is already booked at that time' });
+    expectError(answer, 'createAppointments', 409, { field: 'order_ref', message: 'The same lesson is twice in this batch.' });
     await expectNothingWritten(before);
-    expect((await orderRow(order.ref))?.consumed_at).toBeNull();
+    expect((await orderRow(order.ref))?.booked_classes).toBe(0);
   });
 });
 
@@ -179,7 +179,7 @@ describe('appointments are booked only against a basis', () => {
 
     expectError(answer, 'createAppointments', 409, { field: 'order_ref', message: 'This order has not been paid.' });
     await expectNothingWritten(before);
-    expect(await orderRow(order.ref)).toMatchObject({ status, consumed_at: null });
+    expect(await orderRow(order.ref)).toMatchObject({ status, booked_classes: 0 });
   });
 
   it("another client's paid order: 403 naming order_ref, and their order stays unspent", async () => {
@@ -192,23 +192,27 @@ describe('appointments are booked only against a basis', () => {
 
     expectError(answer, 'createAppointments', 403, { field: '[0].order_ref', message: 'order_ref' });
     await expectNothingWritten(before);
-    expect((await orderRow(theirs.ref))?.consumed_at).toBeNull();
+    expect((await orderRow(theirs.ref))?.booked_classes).toBe(0);
   });
 
-  it('a paid order books once; a second batch with the same ref is refused with 409 and writes nothing', async () => {
+  it("a paid order books up to its classes over several batches; past them: 409, nothing written", async () => {
     const order = await paidOrder(server, demo);
     const charge = perClass(order.amount, 6);
-    const [first, second] = await hours.sameTutor(slot.contractorId, 2);
+    const free = await hours.sameTutor(slot.contractorId, 7);
+    const items = free.map((hour) => appointmentPayload(demo, hour, serviceId, { order_ref: order.ref }, { charge }));
 
-    const booked = await book(demo, [appointmentPayload(demo, first as Slot, serviceId, { order_ref: order.ref }, { charge })]);
-    expect(booked.status).toBe(201);
-    expect(booked.body.data).toHaveLength(1);
-    expect((await orderRow(order.ref))?.consumed_at).toBeInstanceOf(Date);
+    const first = await book(demo, items.slice(0, 4));
+    expect(first.status).toBe(201);
+    expect(first.body.data).toHaveLength(4);
+    expect((await orderRow(order.ref))?.booked_classes).toBe(4);
 
     const before = await storedState(server.db);
-    const again = await book(demo, [appointmentPayload(demo, second as Slot, serviceId, { order_ref: order.ref }, { charge })]);
-    expectError(again, 'createAppointments', 409, { field: 'order_ref', message: 'This order has been used for a booking already.' });
+    const tooMany = await book(demo, items.slice(4, 7));
+    expectError(tooMany, 'createAppointments', 409, { field: 'order_ref', message: "Only 2 of this order's classes are left to book." });
     await expectNothingWritten(before);
+
+    expect((await book(demo, items.slice(4, 6))).status).toBe(201);
+    expect((await orderRow(order.ref))?.booked_classes).toBe(6);
   });
 
   it("more classes than the order's package holds: 400; exactly that many book", async () => {
@@ -222,7 +226,7 @@ describe('appointments are booked only against a basis', () => {
     const tooMany = await book(demo, items);
     expectError(tooMany, 'createAppointments', 400, { field: 'body', message: `has ${classes} classes` });
     await expectNothingWritten(before);
-    expect((await orderRow(order.ref))?.consumed_at).toBeNull();
+    expect((await orderRow(order.ref))?.booked_classes).toBe(0);
 
     const exactly = await book(demo, items.slice(0, classes));
     expect(exactly.status).toBe(201);
@@ -250,7 +254,7 @@ describe('appointments are booked only against a basis', () => {
 
     expectError(answer, 'createAppointments', 400, { field: '[0].rcras', message: `charge_rate must be ${expected}` });
     await expectNothingWritten(before);
-    expect((await orderRow(order.ref))?.consumed_at).toBeNull();
+    expect((await orderRow(order.ref))?.booked_classes).toBe(0);
   });
 
 
@@ -264,28 +268,27 @@ describe('appointments are booked only against a basis', () => {
     const before = await storedState(server.db);
 
     const added = await book(demo, [{ ...item, rcras: [{ recipient: onOrder, charge_rate: charge }, { recipient: notOnOrder, charge_rate: charge }] }]);
-    expectError(added, 'createAppointments', 400, { field: '[0].rcras', message: `student ${notOnOrder} is not on this order` });
+    expectError(added, 'createAppointments', 400, { field: '[0].rcras', message: `student ${notOnOrder} is not one this was paid for` });
     const swapped = await book(demo, [{ ...item, rcras: [{ recipient: notOnOrder, charge_rate: charge }] }]);
-    expectError(swapped, 'createAppointments', 400, { field: '[0].rcras', message: `student ${notOnOrder} is not on this order` });
+    expectError(swapped, 'createAppointments', 400, { field: '[0].rcras', message: `student ${notOnOrder} is not one this was paid for` });
 
     await expectNothingWritten(before);
-    expect((await orderRow(order.ref))?.consumed_at).toBeNull();
+    expect((await orderRow(order.ref))?.booked_classes).toBe(0);
   });
 
-  it('one paid order sent in two batches at once books only one of them', async () => {
+  it('two batches of one order at once cannot together take more than its classes', async () => {
     const order = await paidOrder(server, demo);
     const charge = perClass(order.amount, 6);
-    const [a, b] = await hours.sameTutor(slot.contractorId, 2);
+    const free = await hours.sameTutor(slot.contractorId, 8);
+    const batches = [free.slice(0, 4), free.slice(4, 8)].map((part) => part.map((hour) => appointmentPayload(demo, hour, serviceId, { order_ref: order.ref }, { charge })));
 
-    const answers = await Promise.all(
-      [a, b].map((hour) => book(demo, [appointmentPayload(demo, hour as Slot, serviceId, { order_ref: order.ref }, { charge })])),
-    );
+    const answers = await Promise.all(batches.map((items) => book(demo, items)));
 
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
     const refused = answers.find((x) => x.status === 409) as ApiAnswer;
-    expectError(refused, 'createAppointments', 409, { field: 'order_ref', message: 'This order has been used for a booking already.' });
+    expectError(refused, 'createAppointments', 409, { field: 'order_ref', message: "Only 2 of this order's classes are left to book." });
     const [row] = await server.db.query<{ n: number }>('select count(*)::int as n from appointments where order_id = (select id from orders where ref = $1)', [order.ref]);
-    expect(row?.n).toBe(1);
+    expect(row?.n).toBe(4);
   });
 });
 
@@ -466,7 +469,7 @@ describe('remaining classes of a paid client package', () => {
 
     const answer = await book(client, viaOrder);
 
-    expectError(answer, 'createAppointments', 409, { field: 'order_ref', message: 'This order has been used for a booking already.' });
+    expectError(answer, 'createAppointments', 409, { field: 'order_ref', message: 'Only 0 classes remain in this package.' });
     await expectNothingWritten(before);
     expect(await packageRow(id)).toMatchObject({ booked_classess: 6, remaining_classess: 0 });
   });

@@ -160,7 +160,7 @@ describe('HTML escaping', () => {
   it('escapes an order ref from the database on the sandbox page', async () => {
     const ref = `<b>"x"</b>${Date.now()}`;
     await server.db.query(
-      `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, amount) values ($1, $2, $3, '[]', '[]', 2, 5, 12.5)`,
+      `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, amount, classes) values ($1, $2, $3, '[]', '[]', 2, 5, 12.5, 6)`,
       [ref, parent.clientid, parent.email],
     );
     const shown = await getPage(`${server.url}/sandbox/pay/${encodeURIComponent(ref)}`);

@@ -387,7 +387,7 @@ describe('passwords are stored as scrypt hashes', () => {
     });
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: 'Password updated successfully' });
+    expect(answer.body).toEqual({ success: true, message: 'Password updated successfully', token: expect.any(String) });
     const newHash = await hashOf(client.clientid);
     expect(newHash).toMatch(/^scrypt\$/);
     expect(newHash).not.toBe(oldHash);

@@ -12,6 +12,7 @@ export const testUser: User = {
   clientid: 7,
   branch_id: 1,
   email: 'parent@example.com',
+  branch_time_zone: 'Asia/Dubai',
   studentdetails: [
     { id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 },
     { id: 12, first_name: 'Lina', last_name: 'Ahmed', paying_client: 7 },

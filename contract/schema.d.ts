@@ -73,7 +73,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password of the logged-in client */
+        /**
+         * Change the password of the logged-in client
+         * @description Every token issued before the change stops working (401), and every reset link not yet used
+         *     dies. The answer carries a new token for the session that made the change.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -408,10 +412,12 @@ export interface paths {
         /**
          * Book appointments
          * @description All or nothing. Each batch must rest on one basis, the same for every item: a paid order
-         *     (`order_ref`, consumed by this call), the client's one free assessment
-         *     (`free_assessment: true`, a single appointment), or remaining classes of a paid client
-         *     package (`client_package_id`). A tutor-hour can be booked once: a clash answers 409 and
-         *     books nothing.
+         *     (`order_ref`), the client's one free assessment (`free_assessment: true`: one lesson for one
+         *     student), or remaining classes of a paid client package (`client_package_id`). An order or a
+         *     package books at most the classes it paid for, and only for the students it paid for. No tutor
+         *     and no student is ever in two overlapping lessons: a clash answers 409 and books nothing.
+         *     Under an `order_ref` the call is idempotent: a batch whose lessons (service and start) were
+         *     booked on the order already answers 200 with those appointments and writes nothing.
          */
         post: operations["createAppointments"];
         delete?: never;
@@ -589,7 +595,9 @@ export interface paths {
         put?: never;
         /**
          * Record the payment of an invoice
-         * @description The amount must be the invoice's amount; an invoice is paid once.
+         * @description An invoice is settled by money, not by the client's word: only an invoice raised under a paid
+         *     order, for that order's amount, once. Sent again with the same `order_ref`, it answers the
+         *     paid invoice and mails nothing; without it, a paid invoice answers 409.
          */
         post: operations["takeInvoicePayment"];
         delete?: never;
@@ -615,6 +623,27 @@ export interface paths {
          *     browser comes back to `/success?ref=…`, `/failed` or `/cancel`.
          */
         post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an order is and what it has produced so far
+         * @description The success page resumes from here after a reload: each step of its sequence (services,
+         *     appointments, invoice, payment, confirmation) is done when this says so.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -700,6 +729,8 @@ export interface components {
             success: boolean;
             message: string;
             error?: string;
+            /** @description A new session token; the one the change was made with no longer works. */
+            token: string;
         };
         QuoteRequestResponse: {
             success: boolean;
@@ -721,6 +752,8 @@ export interface components {
             /** Format: email */
             email: string;
             studentdetails: components["schemas"]["Student"][];
+            /** @description IANA time zone of the client's branch (e.g. Asia/Dubai), read from the branch; dates and hours of the branch are in it. */
+            branch_time_zone: string;
         };
         LoginResponse: {
             success: boolean;
@@ -859,6 +892,37 @@ export interface components {
                 recipient_name: string;
                 recipient: components["schemas"]["Id"];
             }[];
+        };
+        AppointmentsBooked: {
+            success: boolean;
+            data: components["schemas"]["Appointment"][];
+        };
+        ServiceCreated: {
+            id: components["schemas"]["Id"];
+        };
+        InvoiceRaised: {
+            data: components["schemas"]["ProformaInvoice"];
+        };
+        OrderProgress: {
+            ref: components["schemas"]["OrderRef"];
+            status: components["schemas"]["OrderStatus"];
+            amount: number;
+            pkg_id: components["schemas"]["PackageId"];
+            student_ids: components["schemas"]["Id"][];
+            /** @description The classes the order paid for. */
+            classes: number;
+            /** @description Lessons booked on the order so far. */
+            booked_classes: number;
+            /** @description Services made under the order, in the order they were made. */
+            service_ids: components["schemas"]["Id"][];
+            /** @description Appointments booked on the order, earliest first. */
+            appointment_ids: components["schemas"]["Id"][];
+            /** @description The invoice raised under the order; null until then. */
+            invoice_id: components["schemas"]["Id"] | null;
+            /** @description True once the order's invoice is paid. */
+            payment_taken: boolean;
+            /** @description True once `POST /order_status` confirmed the payment. */
+            confirmed: boolean;
         };
         ClientPackage: {
             id: components["schemas"]["Id"];
@@ -1073,7 +1137,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password changed; the link is used up. */
+            /** @description Password changed; the link is used up, and so is every other link of the client and every token issued before. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1707,16 +1771,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A replay under the same `order_ref`; answers the appointments booked the first time, and writes nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentsBooked"];
+                };
+            };
             /** @description Booked. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        success: boolean;
-                        data: components["schemas"]["Appointment"][];
-                    };
+                    "application/json": components["schemas"]["AppointmentsBooked"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1777,19 +1847,28 @@ export interface operations {
                         recipient: components["schemas"]["Id"];
                     }[];
                     branch_id: components["schemas"]["Id"];
+                    /** @description The paid order this service is made for; the same service sent again under it answers the first one. */
+                    order_ref?: components["schemas"]["OrderRef"];
                 };
             };
         };
         responses: {
+            /** @description A replay under the same `order_ref` (same name, tutors and students); answers the service made the first time, and writes nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceCreated"];
+                };
+            };
             /** @description Created. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: components["schemas"]["Id"];
-                    };
+                    "application/json": components["schemas"]["ServiceCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2057,19 +2136,32 @@ export interface operations {
                     /** @enum {string} */
                     raise_behaviour: "raise-and-send" | "raise";
                     description: string;
+                    /**
+                     * @description The paid order this invoice is for: `amount` must be the order's. One invoice per
+                     *     order: sent again, it answers the first one and mails nothing. Only an invoice raised
+                     *     under a paid order can be settled by `POST /proformainvoicetakepayment/{invoiceId}`.
+                     */
+                    order_ref?: components["schemas"]["OrderRef"];
                 };
             };
         };
         responses: {
+            /** @description A replay under the same `order_ref`; answers the invoice raised the first time, and writes and mails nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceRaised"];
+                };
+            };
             /** @description Raised (status unpaid). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ProformaInvoice"];
-                    };
+                    "application/json": components["schemas"]["InvoiceRaised"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2095,6 +2187,8 @@ export interface operations {
                     /** @enum {string} */
                     method: "cash" | "card" | "bank-transfer";
                     send_receipt: boolean;
+                    /** @description The paid order the invoice was raised under. */
+                    order_ref?: components["schemas"]["OrderRef"];
                 };
             };
         };
@@ -2160,6 +2254,32 @@ export interface operations {
                         ref: components["schemas"]["OrderRef"];
                         amount: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: components["schemas"]["OrderRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderProgress"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,0 +1,22 @@
+import type { Queryable } from '../db/database.ts';
+import type { SessionClaims } from './tokens.ts';
+
+/** A token stands while its client exists, in its branch, at the token version it was issued under. */
+export async function tokenStillValid(db: Queryable, claims: SessionClaims): Promise<boolean> {
+  const [row] = await db.query<{ ok: boolean }>(
+    'select token_version = $2 and branch_id = $3 as ok from clients where id = $1',
+    [claims.sub, claims.ver, claims.branch_id],
+  );
+  return row?.ok === true;
+}
+
+/** Ends every session and every unused reset link of a client; answers the new token version. */
+export async function revokeSessions(tx: Queryable, clientId: number): Promise<number> {
+  await tx.query('update password_resets set used_at = now() where client_id = $1 and used_at is null', [clientId]);
+  const [row] = await tx.query<{ token_version: number }>(
+    'update clients set token_version = token_version + 1 where id = $1 returning token_version',
+    [clientId],
+  );
+  if (!row) throw new Error(`client ${clientId} vanished`);
+  return row.token_version;
+}
