@@ -170,3 +170,31 @@ export function appointmentPayload(session: Session, slot: Slot, serviceId: numb
 
 /** The per-class charge of an order, as the server checks it: amount over the package's classes. */
 export const perClass = (amount: number, classes: number) => (Math.round((amount / classes) * 100) / 100).toFixed(2);
+
+/** Books one lesson of `slot` for the session's first student on a new paid SILVER order; answers the appointment. */
+export async function bookedLesson(server: TestServer, session: Session, slot: Slot): Promise<{ appointmentId: number; serviceId: number }> {
+  const serviceId = await createService(server, session, slot.contractorId);
+  const order = await paidOrder(server, session);
+  const answer = await server.api('POST', '/appointments/', {
+    token: session.token,
+    body: [appointmentPayload(session, slot, serviceId, { order_ref: order.ref }, { charge: perClass(order.amount, 6) })],
+  });
+  if (answer.status !== 201) throw new Error(`bookedLesson: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { appointmentId: answer.body.data[0].id, serviceId };
+}
+
+/** The same slot moved by `ms` (still one hour long). */
+export function shifted(slot: Slot, ms: number): Slot {
+  const start = new Date(slot.start.getTime() + ms);
+  return { ...slot, start, finish: new Date(start.getTime() + hour), ...branchDateTime(start) };
+}
+
+/** `count` back-to-back free hours of one tutor (inside one availability window). */
+export async function consecutiveHours(source: ReturnType<typeof slotSource>, contractorId: number, count: number): Promise<Slot[]> {
+  const free = await source.sameTutor(contractorId, 40);
+  for (let i = 0; i + count <= free.length; i++) {
+    const run = free.slice(i, i + count);
+    if (run.every((s, k) => k === 0 || (s.start.getTime() - (run[k - 1] as Slot).start.getTime() === hour && s.aptId === run[0]?.aptId))) return run;
+  }
+  throw new Error(`no ${count} back-to-back free hours of tutor ${contractorId}`);
+}
