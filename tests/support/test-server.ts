@@ -36,6 +36,11 @@ export interface TestServer {
   login(email?: string, password?: string): Promise<Session>;
   /** Opens another client with `students` students, straight in the database, and logs in as it. */
   newClient(students?: number): Promise<Session>;
+  /**
+   * Another instance of the server on the same database, the way the server scales: on PostgreSQL
+   * with a connection pool of its own. Closed with this server.
+   */
+  secondInstance(): Promise<{ url: string; api: TestServer['api'] }>;
   close(): Promise<void>;
 }
 
@@ -46,7 +51,7 @@ export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
  * its own on the PostgreSQL server at TEST_DATABASE_URL. One per test file (PGlite starts in ~3 s).
  */
 export async function startTestServer(): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
+  const { db, drop, reopen } = await openTestDatabase();
   await migrate(db);
   await seedIfEmpty(db);
   const tokens = createTokenService(testSecret);
@@ -56,20 +61,20 @@ export async function startTestServer(): Promise<TestServer> {
   const app = await buildApp({ db, tokens, devOutbox: true, publicUrl: url });
   await app.listen({ port, host: '127.0.0.1' });
 
-  const api = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> => {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
-    const qs = query.size > 0 ? `?${query}` : '';
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${url}/api${path}${qs}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  const api = (method: string, path: string, options: RequestOptions = {}) => requestAt(url, method, path, options);
+  const closing: (() => Promise<void>)[] = [];
+
+  const secondInstance = async () => {
+    const ownDb = await reopen();
+    const ownPort = await freePort();
+    const ownUrl = `http://127.0.0.1:${ownPort}`;
+    const other = await buildApp({ db: ownDb, tokens, devOutbox: true, publicUrl: ownUrl });
+    await other.listen({ port: ownPort, host: '127.0.0.1' });
+    closing.push(async () => {
+      await other.close();
+      if (ownDb !== db) await ownDb.close();
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    return { url: ownUrl, api: (method: string, path: string, options: RequestOptions = {}) => requestAt(ownUrl, method, path, options) };
   };
 
   const login = async (email: string = demoLogin.email, password: string = demoLogin.password): Promise<Session> => {
@@ -101,7 +106,9 @@ export async function startTestServer(): Promise<TestServer> {
     api,
     login,
     newClient,
+    secondInstance,
     async close() {
+      for (const close of closing) await close();
       await app.close();
       await db.close();
       await drop();
@@ -109,9 +116,30 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+/** A JSON request to `{base}/api{path}`. */
+async function requestAt<T = any>(base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
+  const qs = query.size > 0 ? `?${query}` : '';
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${base}/api${path}${qs}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { db: await openPglite(), drop: async () => {} };
+  if (!adminUrl) {
+    // PGlite lives in this process: a second instance shares it, as it would share a file.
+    const db = await openPglite();
+    return { db, drop: async () => {}, reopen: async () => db };
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -121,6 +149,7 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
   url.pathname = `/${name}`;
   return {
     db: await openPostgres(url.toString()),
+    reopen: () => openPostgres(url.toString()),
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
