@@ -36,6 +36,8 @@ export type SessionEvent =
   /** A call answered 401. */
   | { type: 'session.unauthorized' }
   | { type: 'user.updated'; user: User }
+  /** A password change revoked every older token and answered a new one for this session. */
+  | { type: 'session.renewed'; token: string }
   | { type: 'logout.requested' };
 
 export const loginFailedText = 'Login failed';
@@ -148,6 +150,12 @@ export const sessionMachine = setup({
           actions: [
             assign({ session: ({ context, event }) => (context.session ? { ...context.session, user: event.user } : null) }),
             { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+          ],
+        },
+        'session.renewed': {
+          actions: [
+            assign({ session: ({ context, event }) => (context.session ? { ...context.session, token: event.token } : null) }),
+            { type: 'persistSession', params: ({ context }) => ({ session: context.session as Session }) },
           ],
         },
         'logout.requested': {

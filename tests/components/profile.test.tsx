@@ -9,7 +9,7 @@ import { RequireToken } from '../../src/app/route-guards.tsx';
 import { ProfileScreen } from '../../src/screens/profile/profile-screen.tsx';
 import { SessionContext } from '../../src/session/session-context.ts';
 import { browserSessionMachine } from '../../src/session/session-provider.tsx';
-import { writeSession } from '../../src/storage/browser-storage.ts';
+import { readSession, writeSession } from '../../src/storage/browser-storage.ts';
 import { ToastRegion } from '../../src/toasts/toast-region.tsx';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
@@ -17,6 +17,7 @@ import { testUser } from '../support/render-screen.tsx';
 const fetchMock = stubNetwork();
 
 const token = liveToken();
+const renewedToken = liveToken(7200);
 
 const user = testUser;
 
@@ -93,7 +94,7 @@ describe('Profile', () => {
   });
 
   it("says 'All fields are required' and sends nothing when a field is empty", async () => {
-    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    serve(() => json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     renderProfile();
     const dialog = await openDialog();
     await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!' });
@@ -103,7 +104,7 @@ describe('Profile', () => {
   });
 
   it("says 'New passwords do not match.' and sends nothing when new and confirm differ", async () => {
-    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    serve(() => json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     renderProfile();
     const dialog = await openDialog();
     await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd?' });
@@ -113,7 +114,7 @@ describe('Profile', () => {
   });
 
   it("changes the password: posts clientid, old and new, toasts the server's message, closes and clears the dialog", async () => {
-    serve(() => json({ success: true, message: 'Password updated successfully' }));
+    serve(() => json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     renderProfile();
     const dialog = await openDialog();
     await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
@@ -124,6 +125,8 @@ describe('Profile', () => {
     const [call] = passwordCalls();
     expect(await call!.clone().json()).toEqual({ clientid: 7, oldPassword: 'Passw0rd!', newPassword: 'NewPassw0rd!' });
     expect(call!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    // The change revoked every older token: this tab goes on with the one the answer carried.
+    expect(readSession()?.token).toBe(renewedToken);
 
     // Opened again, the fields are empty.
     const again = await openDialog();
@@ -174,7 +177,7 @@ describe('Profile', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(passwordCalls()).toHaveLength(1);
 
-    answer(json({ success: true, message: 'Password updated successfully' }));
+    answer(json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

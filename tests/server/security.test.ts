@@ -307,6 +307,52 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
       request: () => ({ method: 'POST', path: '/create-order', body: orderBody(intruder, f.price, { studentIds: [owner.studentIds[0] as number] }) }),
     },
     { operationId: 'postOrderStatus', what: "the owner's order ref", field: 'ref', request: () => ({ method: 'POST', path: '/order_status', body: { ref: f.ownerOrderRef, status: 'cancelled' } }) },
+    { operationId: 'getOrder', what: "the owner's order ref", field: 'ref', request: () => ({ method: 'GET', path: `/orders/${f.ownerOrderRef}` }) },
+    {
+      operationId: 'createAppointments',
+      what: "the owner's order ref",
+      field: '[0].order_ref',
+      request: () => ({ method: 'POST', path: '/appointments/', body: [{ ...intruderItem(hour(1)), order_ref: f.ownerOrderRef }] }),
+    },
+    {
+      operationId: 'createService',
+      what: "the owner's order ref",
+      field: 'order_ref',
+      request: () => ({
+        method: 'POST',
+        path: '/services/',
+        body: {
+          name: 'Mathematics',
+          dft_charge_type: 'hourly',
+          dft_charge_rate: '60.00',
+          dft_contractor_rate: '40.00',
+          conjobs: [{ contractor: f.ownerTutor }],
+          rcrs: [{ recipient: intruder.studentIds[0] }],
+          branch_id: 1,
+          order_ref: f.ownerOrderRef,
+        },
+      }),
+    },
+    {
+      operationId: 'createInvoice',
+      what: "the owner's order ref",
+      field: 'order_ref',
+      request: () => ({
+        method: 'POST',
+        path: '/proformainvoice',
+        body: { branch_id: 1, amount: f.price, client: intruder.clientid, raise_behaviour: 'raise-and-send', description: 'Credit Request', order_ref: f.ownerOrderRef },
+      }),
+    },
+    {
+      operationId: 'takeInvoicePayment',
+      what: "an own invoice paid under the owner's order ref",
+      field: 'order_ref',
+      request: () => ({
+        method: 'POST',
+        path: `/proformainvoicetakepayment/${f.intruderInvoice.id}`,
+        body: { branch_id: 1, clientid: intruder.clientid, amount: f.intruderInvoice.amount, method: 'card', send_receipt: true, order_ref: f.ownerOrderRef },
+      }),
+    },
     {
       operationId: 'sendReview',
       what: "the owner's clientid",

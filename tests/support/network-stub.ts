@@ -28,4 +28,4 @@ export const sentTo = (mock: FetchMock, pathname: string): Request[] =>
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** A JWT-shaped token that expires in an hour: what the app checks is its exp, not its signature. */
-export const liveToken = () => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+export const liveToken = (lifetimeSeconds = 3600) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + lifetimeSeconds })}.signature`;

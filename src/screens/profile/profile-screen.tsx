@@ -18,9 +18,12 @@ export const passwordUpdateFailedText = 'Error updating password';
 
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/** POST /oldnewpassword. Answers the server's message; a refusal reads as its `error` field, else 'Error updating password'. */
-async function changePassword(body: { clientid: number; oldPassword: string; newPassword: string }): Promise<string> {
-  return (await callApi(() => api.POST('/oldnewpassword', { body }), passwordUpdateFailedText, 'error')).message;
+/**
+ * POST /oldnewpassword. Answers the server's message and the new token (the change revoked every older
+ * one); a refusal reads as its `error` field, else 'Error updating password'.
+ */
+async function changePassword(body: { clientid: number; oldPassword: string; newPassword: string }): Promise<{ message: string; token: string }> {
+  return callApi(() => api.POST('/oldnewpassword', { body }), passwordUpdateFailedText, 'error');
 }
 
 /** /profile: name, e-mail and students from the session; Change Password posts the old and new password. */
@@ -31,13 +34,15 @@ export function ProfileScreen() {
 }
 
 function Profile({ user }: { user: User }) {
+  const session = useSessionActor();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [fields, setFields] = useState<PasswordFields>(emptyFields);
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: changePassword,
-    onSuccess: (message) => {
+    onSuccess: ({ message, token }) => {
+      session.send({ type: 'session.renewed', token });
       notify.success(message);
       setDialogOpen(false);
       setFields(emptyFields);
