@@ -88,6 +88,12 @@ create trigger orders_status_moves_forward before update of status on orders
 alter table client_packages add column student_ids jsonb;
 update client_packages cp set student_ids = o.student_ids
   from orders o where o.client_package_id = cp.id and o.status in ('paid', 'confirmed');
+-- Packages paid without an order (staff, the seed) are for the students their lessons were for.
+update client_packages cp set student_ids = taught.ids
+  from (select a.client_package_id as id, jsonb_agg(distinct ar.student_id order by ar.student_id) as ids
+          from appointments a join appointment_recipients ar on ar.appointment_id = a.id
+         where a.client_package_id is not null group by a.client_package_id) taught
+ where taught.id = cp.id and cp.purches_status = 1 and cp.student_ids is null;
 alter table client_packages add constraint client_packages_remaining_is_the_rest
   check (purches_status = 0 or remaining_classess = greatest(total_classess - booked_classess, 0));
 
