@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentPayload,
+  startTwoInstances,
+  type TwoInstances,
   bookedLesson,
   consecutiveHours,
   createService,
@@ -8,10 +10,9 @@ import {
   perClass,
   shifted,
   type Slot,
-  slotSource,
 } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
+import { type ApiAnswer, type Session, type TestServer, storedState } from '../support/test-server.ts';
 
 // No one is in two lessons at once: a tutor and a student each hold a lesson's whole hour, enforced by
 // exclusion constraints on the lesson's time range, for booking and for rescheduling, under races,
@@ -19,15 +20,10 @@ import { type ApiAnswer, type Session, type TestServer, startTestServer, storedS
 
 let server: TestServer;
 let demo: Session;
-let hours: ReturnType<typeof slotSource>;
-let second: Awaited<ReturnType<TestServer['secondInstance']>>;
+let hours: TwoInstances['hours'];
+let viaEither: TwoInstances['viaEither'];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = await server.login();
-  hours = slotSource(server, demo);
-  second = await server.secondInstance();
-});
+beforeAll(async () => ({ server, demo, hours, viaEither } = await startTwoInstances()));
 afterAll(() => server?.close());
 
 const minute = 60 * 1000;
@@ -42,7 +38,6 @@ async function bookingFor(slot: Slot) {
 }
 
 /** Half the requests go to the first instance, half to the second. */
-const viaEither = (i: number) => (i % 2 === 0 ? server.api : second.api);
 
 function expectRefused(answer: ApiAnswer, operationId: string, field: string, message: string) {
   expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 409, field });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentPayload,
+  startTwoInstances,
+  type TwoInstances,
   type Basis,
   createService,
   openOrder,
@@ -8,28 +10,21 @@ import {
   perClass,
   sandbox,
   type Slot,
-  slotSource,
 } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
+import { type Session, type TestServer, storedState } from '../support/test-server.ts';
 
 // What was paid is what is booked (an order, a paid package or the free assessment books exactly what
 // it covers, under concurrency), and no state change is lost to a concurrent one.
 
 let server: TestServer;
 let demo: Session;
-let hours: ReturnType<typeof slotSource>;
-let second: Awaited<ReturnType<TestServer['secondInstance']>>;
+let hours: TwoInstances['hours'];
+let viaEither: TwoInstances['viaEither'];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = await server.login();
-  hours = slotSource(server, demo);
-  second = await server.secondInstance();
-});
+beforeAll(async () => ({ server, demo, hours, viaEither } = await startTwoInstances()));
 afterAll(() => server?.close());
 
-const viaEither = (i: number) => (i % 2 === 0 ? server.api : second.api);
 const book = (session: Session, items: unknown[], i = 0) => viaEither(i)('POST', '/appointments/', { token: session.token, body: items });
 
 const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });

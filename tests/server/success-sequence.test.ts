@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentPayload, openOrder, paidOrder, perClass, type Slot, slotSource } from '../support/booking-fixtures.ts';
+import { appointmentPayload, startTwoInstances, type TwoInstances, openOrder, paidOrder, perClass, type Slot } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
+import { type ApiAnswer, type Session, type TestServer, storedState } from '../support/test-server.ts';
 
 // The success page replays its calls on every reload: each step is idempotent by order ref, and
 // GET /orders/{ref} says how far an order got. An invoice is settled by a paid order, not by the client.
 
 let server: TestServer;
 let demo: Session;
-let hours: ReturnType<typeof slotSource>;
-let second: Awaited<ReturnType<TestServer['secondInstance']>>;
+let hours: TwoInstances['hours'];
+let viaEither: TwoInstances['viaEither'];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  demo = await server.login();
-  hours = slotSource(server, demo);
-  second = await server.secondInstance();
-});
+beforeAll(async () => ({ server, demo, hours, viaEither } = await startTwoInstances()));
 afterAll(() => server?.close());
 
-const viaEither = (i: number) => (i % 2 === 0 ? server.api : second.api);
 const times = <T>(n: number, run: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => run(i)));
 
 async function mailsTo(email: string): Promise<{ subject: string }[]> {

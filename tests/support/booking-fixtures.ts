@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { Session, TestServer } from './test-server.ts';
+import { type Session, type TestServer, startTestServer } from './test-server.ts';
 
 export interface Slot {
   start: Date;
@@ -197,4 +197,21 @@ export async function consecutiveHours(source: ReturnType<typeof slotSource>, co
     if (run.every((s, k) => k === 0 || (s.start.getTime() - (run[k - 1] as Slot).start.getTime() === hour && s.aptId === run[0]?.aptId))) return run;
   }
   throw new Error(`no ${count} back-to-back free hours of tutor ${contractorId}`);
+}
+
+export interface TwoInstances {
+  server: TestServer;
+  demo: Session;
+  hours: ReturnType<typeof slotSource>;
+  second: Awaited<ReturnType<TestServer['secondInstance']>>;
+  /** The API of the first instance for even `i`, of the second for odd: racers split across both. */
+  viaEither: (i: number) => TestServer['api'];
+}
+
+/** A test server, logged in as the demo client, with a second instance on the same database. */
+export async function startTwoInstances(): Promise<TwoInstances> {
+  const server = await startTestServer();
+  const demo = await server.login();
+  const second = await server.secondInstance();
+  return { server, demo, hours: slotSource(server, demo), second, viaEither: (i) => (i % 2 === 0 ? server.api : second.api) };
 }
