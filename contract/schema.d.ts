@@ -701,6 +701,11 @@ export interface components {
          */
         PackageId: 2 | 3 | 4;
         OrderRef: string;
+        /**
+         * Format: date
+         * @description A calendar date, YYYY-MM-DD, years 1900 to 2999.
+         */
+        CalendarDate: string;
         /** @enum {string} */
         OrderStatus: "created" | "paid" | "failed" | "cancelled" | "confirmed";
         /** @description A non-negative amount with at most two decimals, as a number or a decimal string. */
@@ -844,9 +849,11 @@ export interface components {
              * @enum {integer|null}
              */
             pkg_id: 2 | 3 | 4 | null;
-            /** Format: date */
-            start_date: string;
-            /** Format: date */
+            start_date: components["schemas"]["CalendarDate"];
+            /**
+             * Format: date
+             * @description A CalendarDate, or null.
+             */
             expiry_date?: string | null;
             /** Format: date-time */
             start: string;
@@ -1623,7 +1630,7 @@ export interface operations {
             query: {
                 subject: string;
                 /** @description Day in the branch time zone, YYYY-MM-DD. */
-                date: string;
+                date: components["schemas"]["CalendarDate"];
                 /** @description Start of the hour in the branch time zone, HH:MM. */
                 time: string;
                 /** @description The year the student is in (1 to 13). */

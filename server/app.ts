@@ -9,14 +9,19 @@ import type { SessionClaims } from './auth/tokens.ts';
 import type { AppContext, AppOptions } from './context.ts';
 import { createHandlers } from './handlers/index.ts';
 import { tokenStillValid } from './auth/token-version.ts';
+import { validatorCompiler } from './http/body-validation.ts';
+import { dataExceptionMessage, isDataException } from './http/database-errors.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
+import { badUrlAnswer, registerInputGuards } from './http/input-guards.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { Replayed } from './http/replayed.ts';
+import { appPolicy, registerSecurityHeaders, setCommonHeaders } from './http/security-headers.ts';
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
 import { listOperations, loadSpec } from './http/spec.ts';
 import { registerOutboxPages } from './pages/outbox.ts';
 import { registerSandboxPages } from './pages/sandbox.ts';
-import { placeholderPage } from './pages/placeholder.ts';
+import { sendPlaceholder } from './pages/placeholder.ts';
 
 const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -25,9 +30,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    // Unknown fields are refused (400), not silently dropped; query strings are coerced to their types.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: ['x-extension'], allowUnionTypes: true } },
+    // Path parameters as long as openapi.yaml allows (ids: 220) reach validation, which names the field.
+    routerOptions: { maxParamLength: 512 },
+    // A path that does not decode (the bytes of a lone surrogate) answers in the API's Error shape.
+    frameworkErrors: (error, request, reply) => {
+      setCommonHeaders(reply);
+      return badUrlAnswer(error, request, reply, errorBody);
+    },
   });
+  // Unknown fields are refused (400), not dropped; bodies are never coerced, query strings and paths are.
+  app.setValidatorCompiler(validatorCompiler());
+  registerSecurityHeaders(app);
   const context: AppContext = {
     db: options.db,
     tokens: options.tokens,
@@ -46,6 +59,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (e.statusCode === 415) {
       return reply.code(415).send(errorBody('Content-Type must be application/json'));
+    }
+    if (isDataException(error)) {
+      request.log.warn(error);
+      return reply.code(400).send(errorBody(dataExceptionMessage));
     }
     if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.code(e.statusCode).send(errorBody(e.message));
@@ -74,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API takes JSON only: other bodies answer 415 instead of skipping the JSON schemas' validation.
   // Removed before any scope is registered, since scopes copy the parsers they start with.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
+  registerInputGuards(app);
 
   const handlers = createHandlers(context);
   const operations = listOperations(loadSpec());
@@ -131,7 +150,7 @@ async function registerSpa(app: FastifyInstance, spaDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
-    if (built) return reply.type('text/html').sendFile('index.html');
-    return reply.type('text/html').send(placeholderPage());
+    if (built) return reply.type('text/html').header('content-security-policy', appPolicy).sendFile('index.html');
+    return sendPlaceholder(reply);
   });
 }

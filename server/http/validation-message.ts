@@ -4,7 +4,7 @@ interface AjvIssue {
   instancePath?: string;
   keyword?: string;
   message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  params?: { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[]; pattern?: string };
 }
 
 /** "email: must match format \"email\"", with the field's path, from Fastify's first validation issue. */
@@ -26,6 +26,12 @@ function describe(issue: AjvIssue): string {
       return 'is not a known field';
     case 'enum':
       return `must be one of ${(issue.params?.allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    // A pattern is no wording for a person: `\S` (not only white space) reads "must not be blank", a long
+    // one (the ids of a path) "is not in the expected form"; a short one (a ref's letters) stays Ajv's.
+    case 'pattern':
+      if (issue.params?.pattern === '\\S') return 'must not be blank';
+      if ((issue.params?.pattern ?? '').length > 40) return 'is not in the expected form';
+      return issue.message ?? 'is not valid';
     default:
       return issue.message ?? 'is not valid';
   }

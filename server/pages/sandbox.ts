@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { moneyText } from '../domain/pricing.ts';
 import type { OrderRow } from '../domain/records.ts';
-import { escapeHtml, page } from './html.ts';
+import { escapeHtml, page, pagePolicy } from './html.ts';
 
 const outcomes = {
   pay: { status: 'paid', to: (ref: string) => `/success?ref=${encodeURIComponent(ref)}` },
@@ -20,7 +20,7 @@ export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): 
 
   app.get<{ Params: { ref: string } }>('/sandbox/pay/:ref', async (request, reply) => {
     const order = await findOrder(request.params.ref);
-    reply.type('text/html');
+    reply.type('text/html').header('content-security-policy', pagePolicy);
     if (!order) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
     const ref = escapeHtml(order.ref);
     const amount = `AED ${moneyText(Number(order.amount))}`;
@@ -40,6 +40,7 @@ export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): 
 
   app.post<{ Params: { ref: string; outcome: string } }>('/sandbox/pay/:ref/:outcome', async (request, reply) => {
     const { ref, outcome } = request.params;
+    reply.header('content-security-policy', pagePolicy);
     if (!(outcome in outcomes)) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
     const chosen = outcomes[outcome as Outcome];
     const moved = await db.transaction(async (tx) => {

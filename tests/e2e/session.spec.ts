@@ -56,7 +56,7 @@ test('an expired stored token is cleared with "Session expired. Please login aga
   await page.goto('/');
   await page.evaluate((token) => {
     localStorage.setItem('token', token);
-    localStorage.setItem('userdata', JSON.stringify({ firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', studentdetails: [] }));
+    localStorage.setItem('userdata', JSON.stringify({ firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', branch_time_zone: 'Asia/Dubai', studentdetails: [] }));
     localStorage.setItem('BranchId', '1');
   }, expiredToken());
   await page.goto('/dashboard');
