@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
@@ -49,8 +50,16 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Without a listener that 'error' would crash the process.
   pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
   await pool.query('select 1');
+  // Every statement of this codebase is a literal (values go in parameters), so each one is prepared
+  // once per connection under a name derived from its text, and then only bound and executed.
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined) names.set(sql, (name = `q${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
+    return name;
+  };
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]) =>
-    (await client.query(sql, [...params])).rows as Row[];
+    (await client.query({ name: nameOf(sql), text: sql, values: [...params] })).rows as Row[];
   // A query without parameters goes by the simple protocol, which runs a whole script.
   const script = async (client: pg.Pool | pg.PoolClient, sql: string) => void (await client.query(sql));
   return {

@@ -99,22 +99,30 @@ export async function loadUser(db: Queryable, clientId: number): Promise<Schemas
   };
 }
 
-const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, a.status, a.pkg_id, s.name as service_name`;
+const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, a.status, a.pkg_id, sv.name as service_name`;
+type ListedAppointment = AppointmentRow & { service_name: string };
+
+const toAppointment = (row: ListedAppointment): Schemas['Appointment'] => ({
+  id: row.id,
+  start: row.start.toISOString(),
+  finish: row.finish.toISOString(),
+  topic: row.topic,
+  status: row.status,
+  service: { id: row.service_id, name: row.service_name },
+  db: { pkg_id: row.pkg_id },
+});
 
 export async function appointmentsWhere(db: Queryable, where: string, params: readonly unknown[]): Promise<Schemas['Appointment'][]> {
-  const rows = await db.query<AppointmentRow & { service_name: string }>(
-    `select ${appointmentColumns} from appointments a join services s on s.id = a.service_id where ${where} order by a.start, a.id`,
+  const rows = await db.query<ListedAppointment>(
+    `select ${appointmentColumns} from appointments a join services sv on sv.id = a.service_id where ${where} order by a.start, a.id`,
     params,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    start: row.start.toISOString(),
-    finish: row.finish.toISOString(),
-    topic: row.topic,
-    status: row.status,
-    service: { id: row.service_id, name: row.service_name },
-    db: { pkg_id: row.pkg_id },
-  }));
+  return rows.map(toAppointment);
+}
+
+/** The appointments of some students, earliest first. */
+export function appointmentsOfStudents(db: Queryable, studentIds: readonly number[]): Promise<Schemas['Appointment'][]> {
+  return appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = any($1::int[]))', [studentIds]);
 }
 
 export const toClientPackage = (row: ClientPackageRow): Schemas['ClientPackage'] => ({

@@ -5,7 +5,7 @@ import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/d
 import { assertOwnClient, assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
 import { hourMs } from '../domain/branch-time.ts';
 import { moneyValue, perClassCharge, sameMoney } from '../domain/pricing.ts';
-import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsWhere, isPaid } from '../domain/records.ts';
+import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid } from '../domain/records.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -147,15 +147,13 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       ownBranch(session, call.query.branch_id);
       const ids = call.params.ids.split(',').map(Number);
       await assertOwnStudents(db, session, ids, 'ids');
-      const data = await appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = any($1::int[]))', [ids]);
-      return { data };
+      return { data: await appointmentsOfStudents(db, ids) };
     },
 
     async listAppointmentsForStudent(call) {
       const session = requireSession(call);
       await assertOwnStudents(db, session, [call.params.id], 'id');
-      const results = await appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = $1)', [call.params.id]);
-      return { results };
+      return { results: await appointmentsOfStudents(db, [call.params.id]) };
     },
 
     async createAppointments(call) {
