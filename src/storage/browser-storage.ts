@@ -19,6 +19,8 @@ export const workingKeys = [
   'showLock',
   'fromRenew',
   'studentsData',
+  // Not a key of the spec: the booking draft's version, entry and client package (src/booking/booking-draft-storage.ts).
+  'bookingDraft',
 ] as const;
 export type StorageKey = (typeof sessionKeys)[number] | (typeof workingKeys)[number];
 

@@ -1,0 +1,204 @@
+import type { components } from '../../contract/schema.d.ts';
+import { isGroupedByWeek, isLessonData, isPackageForm, isRecord, isTutorList } from './booking-draft-shapes.ts';
+
+/**
+ * What a client has chosen so far in a booking flow, across its routes. The URL is the step, the draft is
+ * what has been chosen, the machine of each screen is what happens there now (DESIGN.md, "Booking flows
+ * across routes"). Pure data and pure transforms: src/booking/booking-draft-storage.ts maps it to the
+ * spec's working keys (packageFormData, lessonData, ...) and back.
+ */
+export const bookingDraftVersion = 1;
+
+/** How the flow was entered, which decides its steps (booking-steps.ts). */
+export const bookingEntries = ['new', 'renewal', 'remaining', 'pendingPayment', 'free'] as const;
+export type BookingEntry = (typeof bookingEntries)[number];
+
+export type PackageName = 'SILVER' | 'GOLD' | 'PLATINUM';
+/** Two students: 'yes' group (siblings together), 'no' individual (separate tutors and timings), null unset. */
+export type StudyType = 'yes' | 'no' | null;
+
+/** One student's choice in the individual (study type 'no') flow. */
+export interface StudentChoice {
+  name: string;
+  /** Program group id, 1-4. */
+  programOne: number | null;
+  /** Year text, 'Year N / Grade N-1'. */
+  program: string;
+  subject: string[];
+}
+
+/** The spec's packageFormData: students, names, program, year and subjects. */
+export interface PackageForm {
+  students: number;
+  name1: string;
+  name2: string;
+  programOne: number | null;
+  program: string;
+  subject: string[];
+  student1?: StudentChoice;
+  student2?: StudentChoice;
+  studyType: StudyType;
+}
+
+/** The package card chosen (lessonData.packageNames). */
+export interface ChosenPackage {
+  id: number;
+  name: string;
+  subjects: string[];
+  lessons: number;
+  description: string;
+  /** The price as shown, a formatted string. */
+  total: string;
+  duration_days: number;
+}
+
+/** Lessons per week by subject, or by student then subject in the individual flow. */
+export type LessonCounts = Record<string, number> | Record<string, Record<string, number>>;
+
+/** The spec's lessonData: the package and the weekly lessons chosen. */
+export interface LessonData {
+  packageNames: ChosenPackage;
+  packageName: PackageName;
+  studentName: { name1: string; name2?: string };
+  lessonCounts: LessonCounts;
+}
+
+/** A chosen hourly slot (spec §3 "Selected slot"). */
+export interface SelectedSlot {
+  key: string;
+  subject: string;
+  /** Branch-zone day, YYYY-MM-DD. */
+  date: string;
+  /** Branch-zone hour, HH:MM. */
+  time: string;
+  tutorId: number;
+  tutorPrice: number;
+  apt_id: number;
+  weekIndex: number;
+  /** The tutor's name. */
+  name: string;
+}
+
+/** The chosen slots, by week label ('1st Week' ...). */
+export type GroupedByWeek = Record<string, SelectedSlot[]>;
+
+/** A tutor chosen for a subject (selectedTeacher; selectedTeachers for the second student). */
+export interface ChosenTutor {
+  id: number;
+  name: string;
+  subject: string;
+}
+
+/** One student's part of an individual (two-student) booking, kept while the other is booked. */
+export interface StudentPart {
+  studentType: 1 | 2;
+  form: PackageForm;
+  lessons: LessonData;
+  slots: GroupedByWeek;
+}
+
+/** The spec's rescheduleData: the appointment being moved. */
+export interface RescheduleData {
+  appointmentId: number;
+  serviceId: number;
+  topic: string;
+  contractorName: string;
+  contractorNameid: number;
+  avatarUrl: string;
+}
+
+export interface BookingDraft {
+  version: typeof bookingDraftVersion;
+  entry: BookingEntry;
+  /** packageFormData */
+  form: PackageForm | null;
+  /** lessonData */
+  lessons: LessonData | null;
+  /** totalLession: the total-lessons label shown with the package. */
+  totalLessonsLabel: string | null;
+  /** groupedByWeek */
+  slots: GroupedByWeek | null;
+  /** bookingdata: the booking as the provider stores it on a client package ({ bookdata }). */
+  bookingData: Record<string, unknown> | null;
+  /** selectedTeacher / selectedTeachers */
+  tutors: ChosenTutor[];
+  secondTutors: ChosenTutor[];
+  /** The two-student split: which student is being booked (studentType), whether the other is still to come (hidebutton), the parts done (studentsData). */
+  split: { studentType: 1 | 2 | null; otherStudentPending: boolean; done: StudentPart[] };
+  /** The client package a renewal, a remaining-classes booking or a pending payment is about. */
+  clientPackageId: number | null;
+  /** rescheduleData */
+  reschedule: RescheduleData | null;
+}
+
+export function emptyDraft(entry: BookingEntry): BookingDraft {
+  return {
+    version: bookingDraftVersion,
+    entry,
+    form: null,
+    lessons: null,
+    totalLessonsLabel: null,
+    slots: null,
+    bookingData: null,
+    tutors: [],
+    secondTutors: [],
+    split: { studentType: null, otherStudentPending: false, done: [] },
+    clientPackageId: null,
+    reschedule: null,
+  };
+}
+
+/** A new form clears what was chosen after it: the package and slots were for the old students. */
+export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({ ...draft, form, lessons: null, totalLessonsLabel: null, slots: null, tutors: [], secondTutors: [] });
+
+/** A new package or weekly lessons clear the slots chosen for the old ones. */
+export const withLessons = (draft: BookingDraft, lessons: LessonData, totalLessonsLabel: string): BookingDraft => ({ ...draft, lessons, totalLessonsLabel, slots: null, tutors: [], secondTutors: [] });
+
+export const withSlots = (draft: BookingDraft, slots: GroupedByWeek, tutors: ChosenTutor[], secondTutors: ChosenTutor[] = draft.secondTutors): BookingDraft => ({ ...draft, slots, tutors, secondTutors });
+
+/** Back with confirmation from the summary: the slots go, the package and form stay. */
+export const withoutSlots = (draft: BookingDraft): BookingDraft => ({ ...draft, slots: null, bookingData: null, tutors: [], secondTutors: [] });
+
+/** The number of slots chosen, over all weeks. */
+export const slotCount = (draft: BookingDraft): number => Object.values(draft.slots ?? {}).reduce((n, week) => n + week.length, 0);
+
+type ClientPackage = components['schemas']['ClientPackage'];
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pending-payment card's draft, from the client's first unpaid package: its packageForm is the JSON
+ * text the portal stored ({ lessonData, packageFormData, groupedByWeek?, storedTeacher?, storedTeacher2? };
+ * the week grouping and tutors may also sit inside lessonData). Null when it is not readable as one.
+ */
+export function draftFromUnpaidPackage(pkg: ClientPackage): BookingDraft | null {
+  const packageForm = parseJson(pkg.packageForm);
+  if (!isRecord(packageForm)) return null;
+  const { lessonData, packageFormData } = packageForm;
+  if (!isLessonData(lessonData) || !isPackageForm(packageFormData)) return null;
+  const nested = lessonData as LessonData & Record<string, unknown>;
+  const slots = packageForm.groupedByWeek ?? nested.groupedByWeek ?? {};
+  const tutors = packageForm.storedTeacher ?? nested.storedTeacher ?? [];
+  const secondTutors = packageForm.storedTeacher2 ?? nested.storedTeacher2 ?? [];
+  if (!isGroupedByWeek(slots) || !isTutorList(tutors) || !isTutorList(secondTutors)) return null;
+  // bookingdata is JSON ({ bookdata }); some providers send it as JSON text.
+  const bookingData: unknown = typeof pkg.bookingdata === 'string' ? parseJson(pkg.bookingdata) : pkg.bookingdata;
+  if (bookingData !== null && !isRecord(bookingData)) return null;
+  const { packageNames, packageName, studentName, lessonCounts } = lessonData;
+  return {
+    ...emptyDraft('pendingPayment'),
+    form: packageFormData,
+    lessons: { packageNames, packageName, studentName, lessonCounts },
+    slots,
+    bookingData,
+    tutors,
+    secondTutors,
+    clientPackageId: pkg.id,
+  };
+}

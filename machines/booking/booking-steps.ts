@@ -1,0 +1,106 @@
+import { type BookingDraft, type BookingEntry, emptyDraft } from './booking-draft.ts';
+
+/**
+ * The steps of the booking flows and how they follow each other (spec §2 and §4, DESIGN.md's table):
+ * - new: students → packages → slots → summary → checkout → payment; in the individual two-student flow
+ *   checkout's 'Go For First' / 'Go For Second' goes back to packages for the other student;
+ * - renewal (Renew / change package): renewPackages → slots → summary → checkout → payment;
+ * - pendingPayment (the dashboard card): summary → checkout → payment;
+ * - remaining (remaining classes of a paid package): remainingClasses → remainingPackage → slots → dashboard
+ *   (booked on the package, nothing to pay);
+ * - free (the free assessment): freeSlot → freeSummary → paymentSummary.
+ * Every flow's back from its first step, and every exit, is the dashboard. src/booking/booking-paths.ts maps a
+ * step to its URL.
+ */
+export const bookingSteps = [
+  'dashboard',
+  'students',
+  'packages',
+  'renewPackages',
+  'remainingClasses',
+  'remainingPackage',
+  'slots',
+  'freeSlot',
+  'summary',
+  'freeSummary',
+  'checkout',
+  'payment',
+  'paymentSummary',
+] as const;
+export type BookingStep = (typeof bookingSteps)[number];
+
+/** Whether the other student of an individual two-student booking is still to be booked (the hidebutton flag). */
+export type Split = 'single' | 'otherStudentPending';
+
+type Route = Partial<Record<BookingStep, BookingStep>>;
+
+const forward: Record<BookingEntry, Route> = {
+  new: { students: 'packages', packages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
+  renewal: { renewPackages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
+  pendingPayment: { summary: 'checkout', checkout: 'payment' },
+  remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
+  free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
+};
+
+const backward: Record<BookingEntry, Route> = {
+  new: { students: 'dashboard', packages: 'students', slots: 'packages', summary: 'slots', checkout: 'summary' },
+  renewal: { renewPackages: 'dashboard', slots: 'renewPackages', summary: 'slots', checkout: 'summary' },
+  // The summary's back goes to the slots (spec: "clears the booking data and goes to /book-class").
+  pendingPayment: { summary: 'slots', slots: 'dashboard', checkout: 'summary' },
+  remaining: { remainingClasses: 'dashboard', remainingPackage: 'remainingClasses', slots: 'remainingPackage' },
+  free: { freeSlot: 'dashboard', freeSummary: 'freeSlot', paymentSummary: 'dashboard' },
+};
+
+/** The step after `step` in the flow of `entry`; the dashboard where the flow has none. */
+export function nextStep(step: BookingStep, entry: BookingEntry, split: Split = 'single'): BookingStep {
+  if (step === 'checkout' && split === 'otherStudentPending') return 'packages';
+  return forward[entry][step] ?? 'dashboard';
+}
+
+/** The step `step`'s back leads to in the flow of `entry`; the dashboard where the flow has none. */
+export function previousStep(step: BookingStep, entry: BookingEntry): BookingStep {
+  return backward[entry][step] ?? 'dashboard';
+}
+
+/** The first step of a flow: the one no other step of it leads forward to. */
+export function firstStep(entry: BookingEntry): BookingStep {
+  const route = forward[entry];
+  const targets = new Set(Object.values(route));
+  return (Object.keys(route) as BookingStep[]).find((step) => !targets.has(step)) ?? 'dashboard';
+}
+
+/** Whether a flow of `entry` passes through `step`, forward or back. */
+export function inFlow(step: BookingStep, entry: BookingEntry): boolean {
+  return [forward[entry], backward[entry]].some((route) => step in route || Object.values(route).includes(step));
+}
+
+/** Where a flow goes back to when a step's draft lacks what an earlier step makes. */
+const madeBy: Record<'form' | 'lessons' | 'clientPackage' | 'slots', (entry: BookingEntry) => BookingStep> = {
+  form: () => 'students',
+  lessons: (entry) => (entry === 'renewal' ? 'renewPackages' : entry === 'remaining' ? 'remainingPackage' : entry === 'new' ? 'packages' : 'dashboard'),
+  clientPackage: () => 'remainingClasses',
+  slots: (entry) => (entry === 'free' ? 'freeSlot' : entry === 'pendingPayment' ? 'dashboard' : 'slots'),
+};
+
+/** What a step needs from the draft, and what makes it. */
+const needs: [BookingStep[], (draft: BookingDraft) => boolean, keyof typeof madeBy][] = [
+  [['packages'], (d) => d.form !== null, 'form'],
+  [['slots', 'summary', 'checkout'], (d) => d.lessons !== null, 'lessons'],
+  [['remainingPackage'], (d) => d.clientPackageId !== null, 'clientPackage'],
+  [['summary', 'checkout', 'freeSummary'], (d) => Object.values(d.slots ?? {}).some((week) => week.length > 0), 'slots'],
+];
+
+/**
+ * Null when a screen of `step` can open with `draft`; otherwise the step that makes what is missing, where
+ * the screen sends the client (a refresh after storage was cleared, a bookmarked URL, a draft of another
+ * flow). Without a draft of its flow, a screen other than the first of `entry`'s flow goes to that first step.
+ */
+export function missingStep(step: BookingStep, draft: BookingDraft | null, entry: BookingEntry): BookingStep | null {
+  const current = draft && inFlow(step, draft.entry) ? draft : null;
+  if (!current && firstStep(entry) !== step) return firstStep(entry);
+  const checked = current ?? emptyDraft(entry);
+  for (const [steps, has, part] of needs) {
+    if (steps.includes(step) && !has(checked)) return madeBy[part](checked.entry);
+  }
+  return null;
+}

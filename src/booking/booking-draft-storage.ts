@@ -1,0 +1,111 @@
+import { type BookingDraft, type BookingEntry, bookingDraftVersion, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import {
+  isGroupedByWeek,
+  isLessonData,
+  isPackageForm,
+  isRecord,
+  isRescheduleData,
+  isStudentParts,
+  isTutorList,
+} from '../../machines/booking/booking-draft-shapes.ts';
+import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJson, writeText } from '../storage/browser-storage.ts';
+
+/**
+ * The codec between the booking draft and the spec's working keys. Each key is read through its own
+ * check: a corrupt or foreign value (garbage, a wrong type, another version's shape, truncated JSON) is
+ * dropped from storage and logged, and that part of the draft reads as not chosen yet, so the screen that
+ * needs it sends the client back to the step that makes it. Reads never throw.
+ *
+ * `bookingDraft` holds what the spec's keys have no place for: the draft's version, how the flow was
+ * entered, and the client package it is about. A draft of another version is dropped whole.
+ */
+interface DraftMeta {
+  version: number;
+  entry: BookingEntry;
+  clientPackageId: number | null;
+}
+
+const isEntry = (value: unknown): value is BookingEntry => typeof value === 'string' && (bookingEntries as readonly string[]).includes(value);
+const isMeta = (value: unknown): value is DraftMeta =>
+  isRecord(value) &&
+  typeof value.version === 'number' &&
+  isEntry(value.entry) &&
+  (value.clientPackageId === null || (typeof value.clientPackageId === 'number' && Number.isInteger(value.clientPackageId) && value.clientPackageId > 0));
+const isBookingData = (value: unknown): value is Record<string, unknown> => isRecord(value);
+
+/** A text key whose value must be one of `allowed`; anything else is dropped and logged. */
+function readChoice<T extends string>(key: StorageKey, allowed: readonly T[]): T | null {
+  const raw = readText(key);
+  if (raw === null) return null;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  console.warn(`Dropped an unreadable stored value for ${key}`);
+  remove(key);
+  return null;
+}
+
+/** The draft in storage; null when there is none, or it is of another version (then it is dropped). */
+export function readDraft(): BookingDraft | null {
+  const meta = readJson('bookingDraft', isMeta);
+  if (!meta) return null;
+  if (meta.version !== bookingDraftVersion) {
+    console.warn(`Dropped a booking draft of version ${meta.version}; this portal reads version ${bookingDraftVersion}`);
+    clearDraft();
+    return null;
+  }
+  const studentType = readChoice('studentType', ['1', '2'] as const);
+  return {
+    ...emptyDraft(meta.entry),
+    clientPackageId: meta.clientPackageId,
+    form: readJson('packageFormData', isPackageForm),
+    lessons: readJson('lessonData', isLessonData),
+    totalLessonsLabel: readText('totalLession'),
+    slots: readJson('groupedByWeek', isGroupedByWeek),
+    bookingData: readJson('bookingdata', isBookingData),
+    tutors: readJson('selectedTeacher', isTutorList) ?? [],
+    secondTutors: readJson('selectedTeachers', isTutorList) ?? [],
+    split: {
+      studentType: studentType === null ? null : studentType === '1' ? 1 : 2,
+      otherStudentPending: readChoice('hidebutton', ['0', '1'] as const) === '1',
+      done: readJson('studentsData', isStudentParts) ?? [],
+    },
+    reschedule: readJson('rescheduleData', isRescheduleData),
+  };
+}
+
+function writeOrRemove(key: StorageKey, value: unknown): void {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) remove(key);
+  else writeJson(key, value);
+}
+
+function writeFlag(key: StorageKey, on: boolean): void {
+  if (on) writeText(key, '1');
+  else remove(key);
+}
+
+/** Stores the draft in the working keys (what is not chosen is removed), with the spec's flags for its flow. */
+export function writeDraft(draft: BookingDraft): void {
+  writeJson('bookingDraft', { version: draft.version, entry: draft.entry, clientPackageId: draft.clientPackageId } satisfies DraftMeta);
+  writeOrRemove('packageFormData', draft.form);
+  writeOrRemove('lessonData', draft.lessons);
+  if (draft.totalLessonsLabel === null) remove('totalLession');
+  else writeText('totalLession', draft.totalLessonsLabel);
+  writeOrRemove('groupedByWeek', draft.slots);
+  writeOrRemove('bookingdata', draft.bookingData);
+  writeOrRemove('selectedTeacher', draft.tutors);
+  writeOrRemove('selectedTeachers', draft.secondTutors);
+  writeOrRemove('studentsData', draft.split.done);
+  writeOrRemove('rescheduleData', draft.reschedule);
+  if (draft.split.studentType === null) remove('studentType');
+  else writeText('studentType', String(draft.split.studentType));
+  writeFlag('hidebutton', draft.split.otherStudentPending);
+  // The spec's flags: dashboard=1 and showLock=1 mark the pending payment (its free package is deleted
+  // after payment), fromRenew=1 a renewal (the slots' back goes to /renew-change-packages).
+  writeFlag('dashboard', draft.entry === 'pendingPayment');
+  writeFlag('showLock', draft.entry === 'pendingPayment');
+  writeFlag('fromRenew', draft.entry === 'renewal');
+}
+
+/** Leaving a booking flow: every working key goes; userdata, token and BranchId stay. */
+export function clearDraft(): void {
+  clearWorkingKeys();
+}

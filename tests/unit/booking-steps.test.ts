@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type BookingDraft, type BookingEntry, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingStep, bookingSteps, firstStep, missingStep, nextStep, previousStep } from '../../machines/booking/booking-steps.ts';
+
+// Every step × entry × split. Rows not listed lead to the dashboard (a step the flow does not have).
+const next: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
+  new: { students: 'packages', packages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
+  renewal: { renewPackages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
+  pendingPayment: { summary: 'checkout', checkout: 'payment' },
+  remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
+  free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
+};
+const back: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
+  new: { packages: 'students', slots: 'packages', summary: 'slots', checkout: 'summary' },
+  renewal: { slots: 'renewPackages', summary: 'slots', checkout: 'summary' },
+  pendingPayment: { summary: 'slots', checkout: 'summary' },
+  remaining: { remainingPackage: 'remainingClasses', slots: 'remainingPackage' },
+  free: { freeSummary: 'freeSlot' },
+};
+
+const every = bookingEntries.flatMap((entry) => bookingSteps.map((step) => [entry, step] as const));
+
+describe('next step, for every step and entry', () => {
+  it.each(every)('%s: after %s', (entry, step) => {
+    expect(nextStep(step, entry, 'single')).toBe(next[entry][step] ?? 'dashboard');
+  });
+
+  it.each(every)('%s: after %s with the other student still to book', (entry, step) => {
+    // Checkout's 'Go For First' / 'Go For Second' starts the other student's package; nothing else changes.
+    expect(nextStep(step, entry, 'otherStudentPending')).toBe(step === 'checkout' ? 'packages' : (next[entry][step] ?? 'dashboard'));
+  });
+});
+
+describe('back, for every step and entry', () => {
+  it.each(every)('%s: back from %s', (entry, step) => {
+    expect(previousStep(step, entry)).toBe(back[entry][step] ?? 'dashboard');
+  });
+});
+
+describe('first steps', () => {
+  it.each([
+    ['new', 'students'],
+    ['renewal', 'renewPackages'],
+    ['pendingPayment', 'summary'],
+    ['remaining', 'remainingClasses'],
+    ['free', 'freeSlot'],
+  ] as const)('%s starts at %s', (entry, step) => {
+    expect(firstStep(entry)).toBe(step);
+  });
+});
+
+const form = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
+const lessons = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 2 },
+} as const;
+const slot = { key: 'Mathematics-2026-12-01-16:00', subject: 'Mathematics', date: '2026-12-01', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 5, weekIndex: 0, name: 'Amira Haddad' };
+const draft = (entry: BookingEntry, parts: Partial<BookingDraft> = {}): BookingDraft => ({ ...emptyDraft(entry), ...parts });
+
+describe('a screen opened without the draft it needs goes back to the step that makes it', () => {
+  it.each([
+    ['the first step of a flow, with no draft: opens', 'students', null, 'new', null],
+    ['packages with no draft', 'packages', null, 'new', 'students'],
+    ['packages with a draft of no students yet', 'packages', draft('new'), 'new', 'students'],
+    ['packages with the students chosen', 'packages', draft('new', { form }), 'new', null],
+    ['slots without a package', 'slots', draft('new', { form }), 'new', 'packages'],
+    ['slots of a renewal without a package', 'slots', draft('renewal'), 'new', 'renewPackages'],
+    ['slots of remaining classes without a package', 'slots', draft('remaining', { clientPackageId: 4 }), 'remaining', 'remainingPackage'],
+    ['slots with the package chosen', 'slots', draft('new', { form, lessons }), 'new', null],
+    ['the summary without slots', 'summary', draft('new', { form, lessons, slots: { '1st Week': [] } }), 'new', 'slots'],
+    ['the summary with a slot', 'summary', draft('new', { form, lessons, slots: { '1st Week': [slot] } }), 'new', null],
+    ['checkout of a pending payment that lost its slots', 'checkout', draft('pendingPayment', { form, lessons }), 'pendingPayment', 'dashboard'],
+    ['the pending payment summary with no draft', 'summary', null, 'pendingPayment', 'dashboard'],
+    ['the remaining package without a package', 'remainingPackage', draft('remaining'), 'remaining', 'remainingClasses'],
+    ['the free slot with no draft: opens', 'freeSlot', null, 'free', null],
+    ['the free summary without its slot', 'freeSummary', draft('free'), 'free', 'freeSlot'],
+    ['a step of another flow than the draft’s', 'freeSummary', draft('new', { form, lessons, slots: { '1st Week': [slot] } }), 'free', 'freeSlot'],
+  ] as const)('%s', (_label, step, stored, entry, expected) => {
+    expect(missingStep(step, stored as BookingDraft | null, entry)).toBe(expected);
+  });
+});
