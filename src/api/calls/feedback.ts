@@ -1,0 +1,11 @@
+import type { Review } from '../../../machines/rating.machine.ts';
+import { callApi, type ApiClient } from '../client.ts';
+
+export const reviewFailedText = 'Your rating could not be sent. Please try again.';
+
+/** POST /sendReviewEmail. Answers the server's thanks; a refusal (or `data.success` false) throws with the text to show. */
+export async function sendReview(api: ApiClient, review: Review): Promise<{ message: string }> {
+  const answer = await callApi(() => api.POST('/sendReviewEmail', { body: review }), reviewFailedText);
+  if (!answer.data.success) throw new Error(answer.data.message || reviewFailedText);
+  return { message: answer.data.message };
+}

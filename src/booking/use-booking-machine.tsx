@@ -1,0 +1,73 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactElement, useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { type BookingDraft, type BookingEntry, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingStep, missingStep } from '../../machines/booking/booking-steps.ts';
+import { useSessionActor } from '../session/session-context.ts';
+import { bookingPath } from './booking-paths.ts';
+import { branchToday } from './branch-today.ts';
+import { clearDraft, readDraft, writeDraft } from './booking-draft-storage.ts';
+import { machineInspection } from './machine-inspection.ts';
+
+/** What every booking step's machine takes: the draft so far and the branch-zone day. */
+export interface BookingInput {
+  draft: BookingDraft;
+  /** YYYY-MM-DD in the branch's time zone. */
+  today: string;
+}
+
+/** What every booking step's machine ends with: where the client goes, and whether the draft goes. */
+export interface BookingOutput {
+  next: Exclude<BookingStep, 'payment'>;
+  clearDraft?: boolean;
+}
+
+export interface BookingScreen<TMachine extends AnyStateMachine> {
+  actorRef: ActorRefFrom<TMachine>;
+  /** Where the screen goes instead of rendering: the step that makes a missing draft, or the machine's exit. */
+  exit: ReactElement | null;
+}
+
+const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | undefined =>
+  snapshot.status === 'done' ? (snapshot.output as BookingOutput) : undefined;
+
+/**
+ * Runs a booking step's machine, the same way on every booking screen:
+ * - its input is built once, from the stored draft and the branch-zone today (a draft of another flow, or
+ *   none, starts the flow of `entry` afresh where this step is its first);
+ * - `machine` comes with its implementations already injected (`machine.provide(...)` by the container);
+ * - the draft in its context is written back to the working keys on every change, so a refresh or the
+ *   return from the payment page resumes where the client was;
+ * - the Stately inspector is attached in development;
+ * - a screen opened without the draft it needs, and a machine that reached its final state, leave by
+ *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect.
+ */
+export function useBookingMachine<TMachine extends AnyStateMachine>(machine: TMachine, step: BookingStep, entry: BookingEntry): BookingScreen<TMachine> {
+  const session = useSessionActor();
+  const [start] = useState(() => {
+    const stored = readDraft();
+    const zone = session.getSnapshot().context.session?.user.branch_time_zone;
+    const draft = stored && stored.entry !== entry && missingStep(step, stored, entry) !== null ? null : stored;
+    return {
+      missing: missingStep(step, draft, entry),
+      input: { draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) } satisfies BookingInput,
+    };
+  });
+  const actorRef = useActorRef<AnyStateMachine>(machine, { input: start.input, inspect: machineInspection() });
+
+  useEffect(() => {
+    if (start.missing) return undefined;
+    const subscription = actorRef.subscribe((snapshot: SnapshotFrom<AnyStateMachine>) => {
+      const output = selectDone(snapshot);
+      if (output?.clearDraft) clearDraft();
+      else writeDraft((snapshot.context as { draft: BookingDraft }).draft);
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, start.missing]);
+
+  const done = useSelector(actorRef, selectDone);
+  const target = start.missing ?? done?.next;
+  const exit = target && target !== 'payment' ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace /> : null;
+  return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
+}
