@@ -1,9 +1,14 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** An import of a module under `folder` (relative or absolute), as a regex for no-restricted-imports. */
+const into = (folder) => ({ regex: `(^|/)${folder}/`, message: `Imports point one way: src → machines → contract, server → contract (DESIGN.md "The shape"); nothing here may import ${folder}/.` });
+const onlyImporting = (...folders) => ['error', { patterns: folders.map(into) }];
+
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,6 +20,17 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', 'tests/components/**/*.{ts,tsx}', 'tests/machines/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  // The import direction of DESIGN.md: src → machines → contract, server → contract; nothing outside src
+  // (but its stories and tests) imports src, and server/ and src/ never import each other.
+  { files: ['contract/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines', 'server') } },
+  { files: ['machines/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },
+  { files: ['server/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
+  { files: ['src/**'], rules: { 'no-restricted-imports': onlyImporting('server') } },
+  { files: ['bench/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
   {
     // Tests read loosely typed JSON answers; asserting their shape is the test's job.
     files: ['tests/**'],
