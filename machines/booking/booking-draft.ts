@@ -131,6 +131,13 @@ export interface BookingDraft {
   reschedule: RescheduleData | null;
 }
 
+/** What every booking step's machine takes: the draft so far and the branch-zone day. */
+export interface BookingInput {
+  draft: BookingDraft;
+  /** YYYY-MM-DD in the branch's time zone. */
+  today: string;
+}
+
 export function emptyDraft(entry: BookingEntry): BookingDraft {
   return {
     version: bookingDraftVersion,

@@ -28,6 +28,24 @@ export const bookingSteps = [
   'paymentSummary',
 ] as const;
 export type BookingStep = (typeof bookingSteps)[number];
+/** A step with a screen of its own: every step but the payment, which is the provider's page. */
+export type RoutedStep = Exclude<BookingStep, 'payment'>;
+const isRouted = (step: BookingStep): step is RoutedStep => step !== 'payment';
+
+/**
+ * What every booking step's machine ends with: where the client goes, and whether the draft goes. Each
+ * final state names it in its `output`; the machine's root passes it on with `output: stepOutput`.
+ */
+export interface BookingOutput {
+  next: RoutedStep;
+  clearDraft?: boolean;
+}
+
+const isBookingOutput = (value: unknown): value is BookingOutput =>
+  typeof value === 'object' && value !== null && typeof (value as { next?: unknown }).next === 'string' && (bookingSteps as readonly string[]).includes((value as { next: string }).next) && (value as { next: string }).next !== 'payment';
+
+/** A booking machine's root `output`: its final state's, or the dashboard when a final state names none. */
+export const stepOutput = ({ event }: { event: { output?: unknown } }): BookingOutput => (isBookingOutput(event.output) ? event.output : { next: 'dashboard' });
 
 /** Whether the other student of an individual two-student booking is still to be booked (the hidebutton flag). */
 export type Split = 'single' | 'otherStudentPending';
@@ -63,10 +81,10 @@ export function previousStep(step: BookingStep, entry: BookingEntry): BookingSte
 }
 
 /** The first step of a flow: the one no other step of it leads forward to. */
-export function firstStep(entry: BookingEntry): BookingStep {
+export function firstStep(entry: BookingEntry): RoutedStep {
   const route = forward[entry];
   const targets = new Set(Object.values(route));
-  return (Object.keys(route) as BookingStep[]).find((step) => !targets.has(step)) ?? 'dashboard';
+  return (Object.keys(route) as BookingStep[]).filter(isRouted).find((step) => !targets.has(step)) ?? 'dashboard';
 }
 
 /** Whether a flow of `entry` passes through `step`, forward or back. */
@@ -75,7 +93,7 @@ export function inFlow(step: BookingStep, entry: BookingEntry): boolean {
 }
 
 /** Where a flow goes back to when a step's draft lacks what an earlier step makes. */
-const madeBy: Record<'form' | 'lessons' | 'clientPackage' | 'slots', (entry: BookingEntry) => BookingStep> = {
+const madeBy: Record<'form' | 'lessons' | 'clientPackage' | 'slots', (entry: BookingEntry) => RoutedStep> = {
   form: () => 'students',
   lessons: (entry) => (entry === 'renewal' ? 'renewPackages' : entry === 'remaining' ? 'remainingPackage' : entry === 'new' ? 'packages' : 'dashboard'),
   clientPackage: () => 'remainingClasses',
@@ -95,7 +113,7 @@ const needs: [BookingStep[], (draft: BookingDraft) => boolean, keyof typeof made
  * the screen sends the client (a refresh after storage was cleared, a bookmarked URL, a draft of another
  * flow). Without a draft of its flow, a screen other than the first of `entry`'s flow goes to that first step.
  */
-export function missingStep(step: BookingStep, draft: BookingDraft | null, entry: BookingEntry): BookingStep | null {
+export function missingStep(step: BookingStep, draft: BookingDraft | null, entry: BookingEntry): RoutedStep | null {
   const current = draft && inFlow(step, draft.entry) ? draft : null;
   if (!current && firstStep(entry) !== step) return firstStep(entry);
   const checked = current ?? emptyDraft(entry);

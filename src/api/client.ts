@@ -1,7 +1,21 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from '../../contract/schema.d.ts';
+import type { operations, paths } from '../../contract/schema.d.ts';
 
 export type ApiClient = Client<paths>;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer Json } } ? Json : never;
+
+/** The JSON body an operation takes (by its operationId in openapi.yaml). */
+export type RequestBody<Op extends keyof operations> = JsonOf<operations[Op]['requestBody']>;
+
+/** The JSON answer of an operation's success (200 or 201), with the provider's field names. */
+export type Answer<Op extends keyof operations> = operations[Op]['responses'] extends infer R
+  ? R extends { 200: infer Ok }
+    ? JsonOf<Ok>
+    : R extends { 201: infer Created }
+      ? JsonOf<Created>
+      : never
+  : never;
 
 /** Calls that are made before there is a session, so they carry no token. */
 const publicPaths = new Set(['/login', '/forget_password', '/changepassword/{id}', '/quote-request']);
@@ -34,7 +48,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
   getToken: () => string | null;
-  /** A 401: the session is no longer valid (the caller clears it). */
+  /** A 401: the session is no longer valid. The client only reports it; the session clears itself. */
   onUnauthorized: () => void;
   fetch?: typeof globalThis.fetch;
 }

@@ -4,13 +4,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../components/app-header.tsx';
 import { SideMenu } from '../components/side-menu.tsx';
 import { type SocialLink, config } from '../config.ts';
-import { type SessionActor, useSessionActor } from '../session/session-context.ts';
+import { useSessionActor } from '../session/session-context.ts';
+import { selectUser } from '../session/session-selectors.ts';
 import { clearWorkingKeys } from '../storage/browser-storage.ts';
 import { tokenRequiredRoutes } from './routes.ts';
-
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
-
-const selectUser = (snapshot: Snapshot) => snapshot.context.session?.user ?? null;
 
 const titleOf = (pathname: string): string =>
   pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : '';

@@ -2,9 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionActor } from '../session/session-context.ts';
-import type { SessionActor } from '../session/session-context.ts';
-
-const selectLoggedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => snapshot.matches('loggedIn');
+import { selectLoggedIn } from '../session/session-selectors.ts';
 
 /** Token-required routes: the token's exp is checked on every navigation; without a session, /login. */
 export function RequireToken() {

@@ -1,5 +1,5 @@
 import type { BookingEntry } from '../../machines/booking/booking-draft.ts';
-import type { BookingStep } from '../../machines/booking/booking-steps.ts';
+import type { RoutedStep } from '../../machines/booking/booking-steps.ts';
 import type { TokenRequiredPath } from '../app/routes.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { TokenRequiredPath } from '../app/routes.ts';
  * /remainingbookclass, every other flow on /book-class. The payment step is the provider's page, reached
  * by `location.assign(paymentLink)`, not by a route.
  */
-export function bookingPath(step: Exclude<BookingStep, 'payment'>, entry: BookingEntry): TokenRequiredPath {
+export function bookingPath(step: RoutedStep, entry: BookingEntry): TokenRequiredPath {
   switch (step) {
     case 'dashboard':
       return '/dashboard';

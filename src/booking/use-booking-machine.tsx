@@ -1,27 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { type BookingDraft, type BookingEntry, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { type BookingStep, missingStep } from '../../machines/booking/booking-steps.ts';
+import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingOutput, type BookingStep, missingStep } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { bookingPath } from './booking-paths.ts';
 import { branchToday } from './branch-today.ts';
 import { clearDraft, readDraft, writeDraft } from './booking-draft-storage.ts';
 import { machineInspection } from './machine-inspection.ts';
-
-/** What every booking step's machine takes: the draft so far and the branch-zone day. */
-export interface BookingInput {
-  draft: BookingDraft;
-  /** YYYY-MM-DD in the branch's time zone. */
-  today: string;
-}
-
-/** What every booking step's machine ends with: where the client goes, and whether the draft goes. */
-export interface BookingOutput {
-  next: Exclude<BookingStep, 'payment'>;
-  clearDraft?: boolean;
-}
 
 export interface BookingScreen<TMachine extends AnyStateMachine> {
   actorRef: ActorRefFrom<TMachine>;
@@ -56,18 +43,26 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(machine: TMa
   });
   const actorRef = useActorRef<AnyStateMachine>(machine, { input: start.input, inspect: machineInspection() });
 
+  // The machine's end comes to the screen through the actor's completion (observers are not sent the
+  // final snapshot as a change), as the one piece of React state this hook keeps.
+  const [done, setDone] = useState<BookingOutput | undefined>(undefined);
   useEffect(() => {
     if (start.missing) return undefined;
-    const subscription = actorRef.subscribe((snapshot: SnapshotFrom<AnyStateMachine>) => {
-      const output = selectDone(snapshot);
-      if (output?.clearDraft) clearDraft();
-      else writeDraft((snapshot.context as { draft: BookingDraft }).draft);
+    const draftOf = (snapshot: SnapshotFrom<AnyStateMachine>) => (snapshot.context as { draft: BookingDraft }).draft;
+    const subscription = actorRef.subscribe({
+      next: (snapshot: SnapshotFrom<AnyStateMachine>) => writeDraft(draftOf(snapshot)),
+      complete: () => {
+        const snapshot = actorRef.getSnapshot();
+        const output = selectDone(snapshot);
+        if (output?.clearDraft) clearDraft();
+        else writeDraft(draftOf(snapshot));
+        setDone(output);
+      },
     });
     return () => subscription.unsubscribe();
   }, [actorRef, start.missing]);
 
-  const done = useSelector(actorRef, selectDone);
   const target = start.missing ?? done?.next;
-  const exit = target && target !== 'payment' ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace /> : null;
+  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace /> : null;
   return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
 }

@@ -1,21 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/api.ts';
-import { callApi } from '../api/client.ts';
 import type { components } from '../../contract/schema.d.ts';
+import { api } from '../api/api.ts';
+import { listAppointmentsForStudents, listUnpaidClientPackages } from '../api/calls/booking.ts';
+import { getClientData } from '../api/calls/client.ts';
+import type { SessionActor } from '../session/session-context.ts';
 
 export type Appointment = components['schemas']['Appointment'];
 export type ClientPackage = components['schemas']['ClientPackage'];
 
-export const clientDataFailedText = 'Your details could not be loaded.';
-export const scheduledClassesFailedText = 'Your scheduled classes could not be loaded.';
-export const unpaidPackagesFailedText = 'Your pending payment could not be loaded.';
-
-
-/** GET /clientsdata/{clientid}: the client with their students (the dashboard stores it back to userdata). */
-export const clientDataOptions = (clientid: number) =>
+/**
+ * GET /clientsdata/{clientid}: the client with their students. Every answer is delivered to `session` as
+ * `user.updated` (the session keeps it as the user and stores it as userdata) by the query function
+ * itself, once per fetch: no effect watches the data to copy it over.
+ */
+export const clientDataOptions = (clientid: number, session: Pick<SessionActor, 'send'>) =>
   queryOptions({
     queryKey: ['clientsdata', clientid] as const,
-    queryFn: () => callApi(() => api.GET('/clientsdata/{clientid}', { params: { path: { clientid } } }), clientDataFailedText),
+    queryFn: async () => {
+      const answer = await getClientData(api, { clientid });
+      session.send({ type: 'user.updated', user: answer.client });
+      return answer;
+    },
   });
 
 /**
@@ -26,21 +31,12 @@ export const scheduledClassesOptions = (studentIds: number[], branchId: number) 
   queryOptions({
     queryKey: ['appointmentstwo', studentIds.join(','), branchId] as const,
     enabled: studentIds.length > 0,
-    queryFn: async (): Promise<Appointment[]> => {
-      const answer = await callApi(
-        () => api.GET('/appointmentstwo/{ids}', { params: { path: { ids: studentIds.join(',') }, query: { branch_id: branchId } } }),
-        scheduledClassesFailedText,
-      );
-      return answer.data;
-    },
+    queryFn: async (): Promise<Appointment[]> => (await listAppointmentsForStudents(api, { ids: studentIds, branch_id: branchId })).data,
   });
 
 /** GET /client-packagesfree/{clientid}: the unpaid packages, newest first; the first is the pending payment. */
 export const unpaidPackagesOptions = (clientid: number) =>
   queryOptions({
     queryKey: ['client-packagesfree', clientid] as const,
-    queryFn: async (): Promise<ClientPackage[]> => {
-      const answer = await callApi(() => api.GET('/client-packagesfree/{clientid}', { params: { path: { clientid } } }), unpaidPackagesFailedText);
-      return answer.data;
-    },
+    queryFn: async (): Promise<ClientPackage[]> => (await listUnpaidClientPackages(api, { clientid })).data,
   });

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { SessionMachine } from '../../machines/session-machine.ts';
+import type { SessionMachine } from '../../machines/session.machine.ts';
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
 

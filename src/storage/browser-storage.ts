@@ -113,6 +113,25 @@ export function writeUser(user: User): void {
   writeJson('userdata', user);
 }
 
+/** A renewed token of the same session (a password change revokes the older ones). */
+export function writeToken(token: string): void {
+  writeText('token', token);
+}
+
+/**
+ * Calls `listener` with the session the browser keeps whenever another tab changes or clears it (the
+ * `storage` event: a tab is not told of its own writes). Answers the unsubscribe.
+ */
+export function onStoredSessionChange(listener: (stored: StoredSession | null) => void): () => void {
+  const changed = (event: StorageEvent) => {
+    if (event.storageArea !== null && event.storageArea !== store()) return;
+    // key null: the other tab cleared all storage (logout).
+    if (event.key === null || sessionKeys.some((key) => key === event.key)) listener(readSession());
+  };
+  globalThis.addEventListener?.('storage', changed);
+  return () => globalThis.removeEventListener?.('storage', changed);
+}
+
 /** What a 401 or an expired token clears: token, user data and branch id. */
 export function clearSession(): void {
   for (const key of sessionKeys) remove(key);

@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
 import { config } from '../../src/config.ts';
-import { SessionContext } from '../../src/session/session-context.ts';
-import { browserSessionMachine } from '../../src/session/session-provider.tsx';
-import { type User, writeSession } from '../../src/storage/browser-storage.ts';
+import type { User } from '../../src/storage/browser-storage.ts';
 import { liveToken, stubNetwork } from '../support/network-stub.ts';
+import { renderWithSession } from '../support/render-session.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -39,28 +36,23 @@ function Page({ name }: { name: string }) {
 
 const paths = ['/dashboard', '/transaction-history', '/manage-booking', '/rescheduling', '/renew-change-packages', '/profile'];
 
+/** The shell on the real session, with a session stored as a previous visit left it. */
 function renderShell(entries: string[] = ['/profile']) {
-  writeSession({ token, user });
-  const actor = createActor(browserSessionMachine, { input: { stored: { token, user }, now: Date.now() } }).start();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionContext.Provider value={actor}>
-        <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-          <Routes>
-            <Route element={<RequireToken />}>
-              <Route element={<AppLayout />}>
-                {paths.map((path) => (
-                  <Route key={path} path={path} element={<Page name={`Screen ${path}`} />} />
-                ))}
-              </Route>
-            </Route>
-            <Route path="/login" element={<Page name="Login screen" />} />
-          </Routes>
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
+  return renderWithSession(
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+      <Routes>
+        <Route element={<RequireToken />}>
+          <Route element={<AppLayout />}>
+            {paths.map((path) => (
+              <Route key={path} path={path} element={<Page name={`Screen ${path}`} />} />
+            ))}
+          </Route>
+        </Route>
+        <Route path="/login" element={<Page name="Login screen" />} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token, user } },
   );
-  return { actor };
 }
 
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
@@ -162,9 +154,10 @@ describe('Header bar and side menu', () => {
     expect(localStorage.getItem('lessonData')).toBe('{}');
   });
 
-  it('Logout ends the session, clears all storage and goes to /login', async () => {
-    const { actor } = renderShell(['/profile']);
+  it('Logout ends the session, clears all storage and the loaded data, and goes to /login', async () => {
+    const { actor, queryClient } = renderShell(['/profile']);
     localStorage.setItem('lessonData', '{}');
+    queryClient.setQueryData(['clientsdata', user.clientid], { status: true, client: user });
     const menu = await openMenu();
     await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
 
@@ -172,6 +165,8 @@ describe('Header bar and side menu', () => {
     expect(actor.getSnapshot().matches('loggedIn')).toBe(false);
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(localStorage.length).toBe(0);
+    // Nothing loaded for this client is left for whoever logs in next.
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, RequestTimeoutError, callApi } from '../../src/api/client.ts';
-import { logIn } from '../../src/session/log-in.ts';
 import { api } from '../../src/api/api.ts';
+import { login } from '../../src/api/calls/session.ts';
 import { json, stubNetwork } from '../support/network-stub.ts';
 
 const fetchMock = stubNetwork();
@@ -36,11 +36,11 @@ describe('callApi: what a failed call tells the user', () => {
 describe('logging in', () => {
   it("reads a lost connection as 'Login failed'", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(logIn(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow(/^Login failed$/);
+    await expect(login(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow(/^Login failed$/);
   });
 
   it("shows the server's message when it refuses", async () => {
     fetchMock.mockResolvedValue(json({ success: false, message: 'Invalid email or password' }, 401));
-    await expect(logIn(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow('Invalid email or password');
+    await expect(login(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow('Invalid email or password');
   });
 });

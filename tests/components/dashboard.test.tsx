@@ -1,19 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import type { components } from '../../contract/schema.d.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
 import { DashboardScreen } from '../../src/screens/dashboard/dashboard-screen.tsx';
-import { SessionContext } from '../../src/session/session-context.ts';
-import { browserSessionMachine } from '../../src/session/session-provider.tsx';
-import { type User, writeSession } from '../../src/storage/browser-storage.ts';
-import { ToastRegion } from '../../src/toasts/toast-region.tsx';
+import type { User } from '../../src/storage/browser-storage.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -34,10 +30,16 @@ const appointment = (id: number): Appointment => ({
   db: { pkg_id: 3 },
 });
 
-const lessonData = { packageName: 'GOLD', packageNames: { id: 3, name: 'GOLD' }, lessonCounts: { Maths: 2 } };
-const packageFormData = { students: 1, name1: 'Adam Ahmed', subject: ['Maths'] };
-const groupedByWeek = { '1': [{ subject: 'Maths', date: '2030-01-06', time: '10:00', tutorId: 4 }] };
-const storedTeacher = { Maths: { id: 4, name: 'Ms Khan' } };
+// An unpaid package as the portal saves it before payment: its packageForm carries the booking.
+const lessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Maths'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Maths: 2 },
+};
+const packageFormData = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Maths'], studyType: null };
+const groupedByWeek = { '1st Week': [{ key: 'Maths-2030-01-06-10:00', subject: 'Maths', date: '2030-01-06', time: '10:00', tutorId: 4, tutorPrice: 120, apt_id: 9, weekIndex: 0, name: 'Ms Khan' }] };
+const storedTeacher = [{ id: 4, name: 'Ms Khan', subject: 'Maths' }];
 
 const unpaidPackage = (packageForm: string, bookingdata: ClientPackage['bookingdata'] = { bookdata: [{ week: 1 }] }): ClientPackage => ({
   id: 5,
@@ -73,29 +75,22 @@ function serve(answers: Answers = {}) {
 const requests = () => fetchMock.mock.calls.map(([request]) => request);
 const requestsTo = (prefix: string) => requests().filter((request) => decodeURIComponent(new URL(request.url).pathname).startsWith(prefix));
 
+/** The dashboard on the real session, with `sessionUser` stored as a previous visit left it. */
 function renderDashboard(sessionUser: User = user) {
-  writeSession({ token, user: sessionUser });
-  const actor = createActor(browserSessionMachine, { input: { stored: { token, user: sessionUser }, now: Date.now() } }).start();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={actor}>
-        <MemoryRouter initialEntries={['/dashboard']}>
-          <Routes>
-            <Route element={<RequireToken />}>
-              <Route element={<AppLayout />}>
-                <Route path="/dashboard" element={<DashboardScreen />} />
-                <Route path="/booking-summary" element={<p>Booking summary page</p>} />
-              </Route>
-            </Route>
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </MemoryRouter>
-        <ToastRegion />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
+  return renderWithSession(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route element={<RequireToken />}>
+          <Route element={<AppLayout />}>
+            <Route path="/dashboard" element={<DashboardScreen />} />
+            <Route path="/booking-summary" element={<p>Booking summary page</p>} />
+          </Route>
+        </Route>
+        <Route path="/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token, user: sessionUser } },
   );
-  return { actor, queryClient };
 }
 
 const manageBookingTile = () => screen.getByRole('link', { name: /Manage Booking/ });
@@ -158,8 +153,8 @@ describe('Dashboard', () => {
     expect(localStorage.getItem('BranchId')).toBe('1');
   });
 
-  it('completes a pending payment: stores the booking and the flags, then opens the booking summary', async () => {
-    const form = JSON.stringify({ lessonData, packageFormData, groupedByWeek, storedTeacher, storedTeacher2: null });
+  it('completes a pending payment: stores the booking as the draft, with the flags, then opens the booking summary', async () => {
+    const form = JSON.stringify({ lessonData, packageFormData, groupedByWeek, storedTeacher, storedTeacher2: [] });
     serve({ unpaid: () => json({ success: true, data: [unpaidPackage(form)] }) });
     renderDashboard();
 
@@ -174,15 +169,16 @@ describe('Dashboard', () => {
     expect(JSON.parse(localStorage.getItem('packageFormData') ?? 'null')).toEqual(packageFormData);
     expect(JSON.parse(localStorage.getItem('groupedByWeek') ?? 'null')).toEqual(groupedByWeek);
     expect(JSON.parse(localStorage.getItem('selectedTeacher') ?? 'null')).toEqual(storedTeacher);
-    expect(localStorage.getItem('selectedTeachers')).toBe('null');
+    expect(localStorage.getItem('selectedTeachers')).toBeNull();
     expect(localStorage.getItem('dashboard')).toBe('1');
     expect(localStorage.getItem('showLock')).toBe('1');
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 1, entry: 'pendingPayment', clientPackageId: 5 });
     // The session's keys are untouched.
     expect(localStorage.getItem('token')).toBe(token);
   });
 
   it('reads the week grouping and the teachers from lessonData when the package keeps them there', async () => {
-    const storedTeacher2 = { English: { id: 9, name: 'Mr Green' } };
+    const storedTeacher2 = [{ id: 9, name: 'Mr Green', subject: 'English' }];
     const form = JSON.stringify({ lessonData: { ...lessonData, groupedByWeek, storedTeacher, storedTeacher2 }, packageFormData });
     serve({ unpaid: () => json({ success: true, data: [unpaidPackage(form)] }) });
     renderDashboard();

@@ -1,18 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
 import { ProfileScreen } from '../../src/screens/profile/profile-screen.tsx';
-import { SessionContext } from '../../src/session/session-context.ts';
-import { browserSessionMachine } from '../../src/session/session-provider.tsx';
-import { readSession, writeSession } from '../../src/storage/browser-storage.ts';
-import { ToastRegion } from '../../src/toasts/toast-region.tsx';
+import { readSession } from '../../src/storage/browser-storage.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
 
 const fetchMock = stubNetwork();
 
@@ -31,25 +27,20 @@ function serve(answer: () => Response) {
 
 const passwordCalls = () => fetchMock.mock.calls.map(([request]) => request).filter((request) => new URL(request.url).pathname === '/api/oldnewpassword');
 
+/** The profile on the real session, with a session stored as a previous visit left it. */
 function renderProfile() {
-  writeSession({ token, user });
-  const actor = createActor(browserSessionMachine, { input: { stored: { token, user }, now: Date.now() } }).start();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <SessionContext.Provider value={actor}>
-        <MemoryRouter initialEntries={['/profile']}>
-          <Routes>
-            <Route element={<RequireToken />}>
-              <Route element={<AppLayout />}>
-                <Route path="/profile" element={<ProfileScreen />} />
-              </Route>
-            </Route>
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </MemoryRouter>
-        <ToastRegion />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
+  return renderWithSession(
+    <MemoryRouter initialEntries={['/profile']}>
+      <Routes>
+        <Route element={<RequireToken />}>
+          <Route element={<AppLayout />}>
+            <Route path="/profile" element={<ProfileScreen />} />
+          </Route>
+        </Route>
+        <Route path="/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token, user } },
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, StateNode } from 'xstate';
-import { sessionMachine } from '../../machines/session-machine.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
 
 /** Every machine whose states designers review in Storybook, by the prefix stories use. */
 const machines: Record<string, AnyStateMachine> = { session: sessionMachine };

@@ -3,24 +3,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { checkLinkPasswords } from '../../../machines/rules/password-rules.ts';
 import { api } from '../../api/api.ts';
-import { callApi } from '../../api/client.ts';
+import { changePasswordByLink } from '../../api/calls/session.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ChangePasswordView } from './change-password-view.tsx';
-
-const changeFailedText = 'Password change failed';
-
-interface LinkPassword {
-  id: string;
-  newPassword: string;
-}
-
-/**
- * POST /changepassword/{id}. Throws an Error whose message is what the user reads: the server's
- * message (an unknown, used or expired link says so), the timeout's explanation, else the fallback.
- */
-async function changePassword({ id, newPassword }: LinkPassword): Promise<string> {
-  return (await callApi(() => api.POST('/changepassword/{id}', { params: { path: { id } }, body: { newPassword } }), changeFailedText)).message;
-}
 
 /** /changepassword/:id, the e-mailed reset link: a new password, then /login. */
 export function ChangePasswordScreen() {
@@ -31,8 +16,8 @@ export function ChangePasswordScreen() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: changePassword,
-    onSuccess: (message) => {
+    mutationFn: (change: { id: string; newPassword: string }) => changePasswordByLink(api, change),
+    onSuccess: ({ message }) => {
       notify.success(message);
       navigate('/login');
     },

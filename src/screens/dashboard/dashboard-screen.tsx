@@ -4,30 +4,18 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { clientDataOptions, scheduledClassesOptions, unpaidPackagesOptions } from '../../queries/client-queries.ts';
-import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
-import { type User, clearWorkingKeys, writeJson, writeText } from '../../storage/browser-storage.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import type { User } from '../../storage/browser-storage.ts';
+import { clearDraft, writeDraft } from '../../booking/booking-draft-storage.ts';
+import { bookingPath } from '../../booking/booking-paths.ts';
 import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
-import { type PendingPaymentKeys, readPendingPayment } from '../../../machines/rules/pending-payment.ts';
-
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
-
-const selectUser = (snapshot: Snapshot) => snapshot.context.session?.user ?? null;
+import { draftFromUnpaidPackage } from '../../../machines/booking/booking-draft.ts';
+import { firstStep } from '../../../machines/booking/booking-steps.ts';
 
 export const noPendingPaymentText = 'There is no pending payment any more.';
 export const unreadablePendingPaymentText = 'This pending payment could not be opened. Please contact us.';
-
-/** Stores the working keys of the booking summary, and the flags that mark it as the dashboard's pending payment. */
-function storePendingPayment(keys: PendingPaymentKeys): void {
-  writeJson('bookingdata', keys.bookingdata);
-  writeJson('lessonData', keys.lessonData);
-  writeJson('groupedByWeek', keys.groupedByWeek);
-  writeJson('packageFormData', keys.packageFormData);
-  writeJson('selectedTeacher', keys.selectedTeacher);
-  writeJson('selectedTeachers', keys.selectedTeachers);
-  writeText('dashboard', '1');
-  writeText('showLock', '1');
-}
 
 class PendingPaymentError extends Error {}
 
@@ -35,7 +23,7 @@ class PendingPaymentError extends Error {}
 export function DashboardScreen() {
   const user = useSelector(useSessionActor(), selectUser);
   useEffect(() => {
-    clearWorkingKeys();
+    clearDraft();
   }, []);
   // The route guard keeps users without a session out; this covers the moment of logging out.
   if (!user) return <CentredSpinner label="Loading" />;
@@ -48,14 +36,10 @@ function Dashboard({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const studentIds = useMemo(() => user.studentdetails.map((student) => student.id), [user.studentdetails]);
 
-  const clientData = useQuery(clientDataOptions(user.clientid));
+  // The refreshed client (with its students) goes to the session, which stores it as userdata.
+  const clientData = useQuery(clientDataOptions(user.clientid, actor));
   const scheduled = useQuery(scheduledClassesOptions(studentIds, user.branch_id));
   const unpaid = useQuery(unpaidPackagesOptions(user.clientid));
-
-  // The refreshed client (with its students) goes back to the session, which stores it as userdata.
-  useEffect(() => {
-    if (clientData.data) actor.send({ type: 'user.updated', user: clientData.data.client });
-  }, [actor, clientData.data]);
 
   const openPayment = useMutation({
     mutationFn: async () => {
@@ -63,16 +47,17 @@ function Dashboard({ user }: { user: User }) {
       const packages = await queryClient.fetchQuery({ ...unpaidPackagesOptions(user.clientid), staleTime: 0 });
       const first = packages[0];
       if (!first) throw new PendingPaymentError(noPendingPaymentText);
-      const keys = readPendingPayment(first);
-      if (!keys) {
+      const draft = draftFromUnpaidPackage(first);
+      if (!draft) {
         console.error('Unreadable packageForm of the pending payment', first.id);
         throw new PendingPaymentError(unreadablePendingPaymentText);
       }
-      return keys;
+      return draft;
     },
-    onSuccess: (keys) => {
-      storePendingPayment(keys);
-      navigate('/booking-summary');
+    onSuccess: (draft) => {
+      // The pending payment is a booking draft like any other: the summary takes it from there.
+      writeDraft(draft);
+      navigate(bookingPath(firstStep('pendingPayment'), 'pendingPayment'));
     },
     onError: (error) => {
       if (!(error instanceof PendingPaymentError)) console.error(error);

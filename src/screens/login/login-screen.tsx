@@ -1,21 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { config } from '../../config.ts';
-import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectCanSubmitLogin, selectLoggingIn, selectLoginError } from '../../session/session-selectors.ts';
 import { LoginView } from './login-view.tsx';
 
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
-
-const selectSubmitting = (s: Snapshot) => s.hasTag('busy');
-const selectCanSubmit = (s: Snapshot) => s.can({ type: 'login.submitted', email: '', password: '' });
-const selectError = (s: Snapshot) => s.context.loginError;
-
-/** /login: runs the session machine's login states. The public-only guard leaves once logged in. */
+/** /login: runs the session machine's login states (its logIn actor calls POST /login). The public-only guard leaves once logged in. */
 export function LoginScreen() {
   const actor = useSessionActor();
-  const submitting = useSelector(actor, selectSubmitting);
-  const canSubmit = useSelector(actor, selectCanSubmit);
-  const error = useSelector(actor, selectError);
+  const submitting = useSelector(actor, selectLoggingIn);
+  const canSubmit = useSelector(actor, selectCanSubmitLogin);
+  const error = useSelector(actor, selectLoginError);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   return (

@@ -3,28 +3,16 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { checkProfilePasswords } from '../../../machines/rules/password-rules.ts';
 import { api } from '../../api/api.ts';
-import { callApi } from '../../api/client.ts';
+import { changePassword } from '../../api/calls/session.ts';
+import type { RequestBody } from '../../api/client.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
-import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { notify } from '../../toasts/notify.ts';
 import { type PasswordFields, ProfileView } from './profile-view.tsx';
 
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
-
-const selectUser = (snapshot: Snapshot) => snapshot.context.session?.user ?? null;
-
-export const passwordUpdateFailedText = 'Error updating password';
-
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
-
-/**
- * POST /oldnewpassword. Answers the server's message and the new token (the change revoked every older
- * one); a refusal reads as its `error` field, else 'Error updating password'.
- */
-async function changePassword(body: { clientid: number; oldPassword: string; newPassword: string }): Promise<{ message: string; token: string }> {
-  return callApi(() => api.POST('/oldnewpassword', { body }), passwordUpdateFailedText, 'error');
-}
 
 /** /profile: name, e-mail and students from the session; Change Password posts the old and new password. */
 export function ProfileScreen() {
@@ -40,8 +28,9 @@ function Profile({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: changePassword,
+    mutationFn: (body: RequestBody<'changePassword'>) => changePassword(api, body),
     onSuccess: ({ message, token }) => {
+      // The change revoked every older token: the session goes on with the one the answer carries.
       session.send({ type: 'session.renewed', token });
       notify.success(message);
       setDialogOpen(false);

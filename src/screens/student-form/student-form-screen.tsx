@@ -2,36 +2,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type StudentCount, termsRequiredText } from '../../../machines/rules/quote-rules.ts';
 import { api } from '../../api/api.ts';
-import { callApi } from '../../api/client.ts';
+import { requestQuote } from '../../api/calls/client.ts';
+import type { RequestBody } from '../../api/client.ts';
 import { type QuoteFields, StudentFormView } from './student-form-view.tsx';
-
-const submitFailedText = 'Submit failed';
 
 const emptyQuote: QuoteFields = { firstname: '', lastname: '', students: '', email: '', phone: '', terms: false };
 
-interface QuoteRequest {
-  firstname: string;
-  lastname: string;
-  students: StudentCount;
-  email: string;
-  phone: string;
-}
-
-/**
- * POST /quote-request; answers the number of students the server recorded, which picks the
- * thank-you text. Throws an Error whose message is what the user reads.
- */
-async function sendQuoteRequest(request: QuoteRequest): Promise<StudentCount> {
-  return (await callApi(() => api.POST('/quote-request', { body: { ...request, terms: true } }), submitFailedText)).students;
-}
-
-// Names, e-mail and phone are sent without stray spaces, which the provider would refuse or keep.
-const toRequest = (fields: QuoteFields, students: StudentCount): QuoteRequest => ({
+// Names, e-mail and phone are sent without stray spaces, which the provider would refuse or keep; the
+// terms are agreed (the form sends nothing until they are).
+const toRequest = (fields: QuoteFields, students: StudentCount): RequestBody<'requestQuote'> => ({
   firstname: fields.firstname.trim(),
   lastname: fields.lastname.trim(),
   students,
   email: fields.email.trim(),
   phone: fields.phone.trim(),
+  terms: true,
 });
 
 /** /student-form: a prospective client asks for a booking link (no session needed). */
@@ -40,8 +25,9 @@ export function StudentFormScreen() {
   const [termsError, setTermsError] = useState<string | null>(null);
   const [thankYouFor, setThankYouFor] = useState<StudentCount | null>(null);
   const mutation = useMutation({
-    mutationFn: sendQuoteRequest,
-    onSuccess: (students) => {
+    // The answer's `students` (what the server recorded) picks the thank-you text.
+    mutationFn: (request: RequestBody<'requestQuote'>) => requestQuote(api, request),
+    onSuccess: ({ students }) => {
       setThankYouFor(students);
       // The request is recorded; an untouched form would invite sending it twice.
       setFields(emptyQuote);

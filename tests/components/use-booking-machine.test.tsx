@@ -1,0 +1,133 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type SnapshotFrom, assign, setup } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
+import { type BookingOutput, type BookingStep, stepOutput } from '../../machines/booking/booking-steps.ts';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { useBookingMachine } from '../../src/booking/use-booking-machine.tsx';
+import { liveToken } from '../support/network-stub.ts';
+import { renderWithSession } from '../support/render-session.tsx';
+import { testUser } from '../support/render-screen.tsx';
+
+// One hook runs every booking step's machine: input once from the draft and the branch-zone day, the
+// draft written back on every change, and the route left by <Navigate> (a final state, or a missing draft).
+
+const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
+
+/** A step machine of the shape every booking step has: it picks the students, then goes on or back. */
+const studentsStep = setup({
+  types: {
+    input: {} as BookingInput,
+    context: {} as BookingInput,
+    events: {} as { type: 'form.chosen'; form: PackageForm } | { type: 'next.pressed' } | { type: 'back.confirmed' },
+    output: {} as BookingOutput,
+  },
+}).createMachine({
+  context: ({ input }) => input,
+  // The machine's output is its final state's: where the client goes next.
+  output: stepOutput,
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        'form.chosen': { actions: assign({ draft: ({ context, event }) => withForm(context.draft, event.form) }) },
+        'next.pressed': { target: 'next' },
+        'back.confirmed': { target: 'back' },
+      },
+    },
+    next: { type: 'final', output: { next: 'packages' } },
+    back: { type: 'final', output: { next: 'dashboard', clearDraft: true } },
+  },
+});
+
+const selectContext = (snapshot: SnapshotFrom<typeof studentsStep>) => snapshot.context;
+
+function StepScreen({ step }: { step: BookingStep }) {
+  const { actorRef, exit } = useBookingMachine(studentsStep, step, 'new');
+  const context = useSelector(actorRef, selectContext);
+  if (exit) return exit;
+  return (
+    <main>
+      <h1>Step {step}</h1>
+      <p>Today is {context.today}</p>
+      <pre aria-label="Draft">{JSON.stringify(context.draft)}</pre>
+      <button type="button" onClick={() => actorRef.send({ type: 'form.chosen', form })}>
+        Choose
+      </button>
+      <button type="button" onClick={() => actorRef.send({ type: 'next.pressed' })}>
+        Next
+      </button>
+      <button type="button" onClick={() => actorRef.send({ type: 'back.confirmed' })}>
+        Back
+      </button>
+    </main>
+  );
+}
+
+function renderStep(path: string, step: BookingStep) {
+  return renderWithSession(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={path} element={<StepScreen step={step} />} />
+        <Route path="/new-booking" element={<h1>New Booking page</h1>} />
+        <Route path="/manage-packages" element={<h1>Packages page</h1>} />
+        <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const shownDraft = (): BookingDraft => JSON.parse(screen.getByLabelText('Draft').textContent ?? 'null');
+
+describe('useBookingMachine', () => {
+  it("starts the flow's first step with an empty draft and the branch-zone day (Dubai is already on the 24th)", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 23, 21, 30));
+    renderStep('/new-booking-step', 'students');
+    expect(screen.getByRole('heading', { name: 'Step students' })).toBeVisible();
+    expect(screen.getByText('Today is 2026-11-24')).toBeVisible();
+    expect(shownDraft()).toEqual(emptyDraft('new'));
+  });
+
+  it('writes the draft back to the working keys on every change, and leaves for the next step when done', async () => {
+    renderStep('/new-booking-step', 'students');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose' }));
+    expect(readDraft()).toEqual({ ...emptyDraft('new'), form });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeVisible();
+    expect(readDraft()?.form).toEqual(form);
+  });
+
+  it('resumes from the stored draft (a refresh, or the return from the payment page)', () => {
+    writeDraft({ ...emptyDraft('new'), form });
+    renderStep('/manage-packages-step', 'packages');
+    expect(screen.getByRole('heading', { name: 'Step packages' })).toBeVisible();
+    expect(shownDraft()).toEqual({ ...emptyDraft('new'), form });
+  });
+
+  it('opened without the draft it needs, goes back to the step that makes it', async () => {
+    renderStep('/manage-packages-step', 'packages');
+    expect(await screen.findByRole('heading', { name: 'New Booking page' })).toBeVisible();
+  });
+
+  it('an exit that clears the draft leaves no working key behind, and the session keys stay', async () => {
+    renderStep('/new-booking-step', 'students');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose' }));
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(readDraft()).toBeNull();
+    expect(localStorage.getItem('packageFormData')).toBeNull();
+    expect(localStorage.getItem('token')).not.toBeNull();
+  });
+});
