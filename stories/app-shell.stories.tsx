@@ -2,14 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../src/app/app-layout.tsx';
 import { ScreenFrame } from '../src/components/screen-frame.tsx';
+import { storyAt } from './machine-story.ts';
+import { sessionEvents, shellStories } from './session-stories.ts';
+
+const signedIn = storyAt(shellStories, [sessionEvents.submitted, sessionEvents.loggedIn]);
 
 const meta = {
   title: 'AppShell',
   component: AppShell,
+  parameters: { machine: shellStories },
   args: {
     title: 'Dashboard',
-    firstName: 'Sarah',
-    lastName: 'Ahmed',
+    ...signedIn.args,
     contactPhone: '+971 4 123 4567',
     contactEmail: 'hello@tutoring.example',
     socialLinks: [
@@ -31,6 +35,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Header: Story = {
+  ...signedIn,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const header = canvas.getByRole('banner');

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { DashboardView } from '../src/screens/dashboard/dashboard-view.tsx';
-import { showsStates } from './story-states.ts';
 
 const meta = {
   title: 'Dashboard',
@@ -41,7 +40,6 @@ export const Loading: Story = {
 
 export const WithPendingPayment: Story = {
   args: { pendingPayment: true },
-  parameters: showsStates('session:loggedIn'),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Manage Booking 3 scheduled classes' })).toHaveAttribute('href', '/manage-booking');
@@ -62,7 +60,6 @@ export const OpeningPendingPayment: Story = {
 
 export const NoPendingPayment: Story = {
   args: { scheduledCount: 1 },
-  parameters: showsStates('session:loggedIn'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();

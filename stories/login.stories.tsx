@@ -1,17 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LoginView } from '../src/screens/login/login-view.tsx';
-import { showsStates } from './story-states.ts';
+import { storyAt } from './machine-story.ts';
+import { loginStories, sessionEvents } from './session-stories.ts';
 
 const meta = {
   title: 'Login',
   component: LoginView,
+  parameters: { machine: loginStories },
   args: {
     email: '',
     password: '',
-    submitting: false,
-    canSubmit: true,
-    error: null,
+    ...storyAt(loginStories).args,
     registerUrl: '/student-form',
     onEmailChange: fn(),
     onPasswordChange: fn(),
@@ -22,7 +22,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Idle: Story = {
-  parameters: showsStates('session:loggedOut.idle'),
+  ...storyAt(loginStories),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Login' })).toBeVisible();
@@ -43,17 +43,19 @@ export const Typed: Story = {
   },
 };
 
+const submitting = storyAt(loginStories, [sessionEvents.submitted]);
 export const Submitting: Story = {
-  args: { email: 'parent@example.com', password: 'Passw0rd!', submitting: true, canSubmit: false },
-  parameters: showsStates('session:loggedOut.submitting'),
+  ...submitting,
+  args: { email: 'parent@example.com', password: 'Passw0rd!', ...submitting.args },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Login' })).toBeDisabled();
   },
 };
 
+const failed = storyAt(loginStories, [sessionEvents.submitted, sessionEvents.refused]);
 export const Failed: Story = {
-  args: { email: 'parent@example.com', password: 'wrong', error: 'Invalid email or password' },
-  parameters: showsStates('session:loggedOut.failed'),
+  ...failed,
+  args: { email: 'parent@example.com', password: 'wrong', ...failed.args },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Invalid email or password');
   },

@@ -1,11 +1,11 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../components/app-header.tsx';
 import { SideMenu } from '../components/side-menu.tsx';
 import { type SocialLink, config } from '../config.ts';
 import { useSessionActor } from '../session/session-context.ts';
-import { selectUser } from '../session/session-selectors.ts';
+import { selectShellNames } from '../session/session-selectors.ts';
 import { clearWorkingKeys } from '../storage/browser-storage.ts';
 import { tokenRequiredRoutes } from './routes.ts';
 
@@ -54,14 +54,13 @@ export function AppShell({ title, onBack, children, ...menu }: AppShellProps) {
 /** The layout of every token-required route: the shell with the session's user, around the route's screen. */
 export function AppLayout() {
   const actor = useSessionActor();
-  const user = useSelector(actor, selectUser);
+  const names = useSelector(actor, selectShellNames, shallowEqual);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
     <AppShell
       title={titleOf(pathname)}
-      firstName={user?.firstname ?? ''}
-      lastName={user?.lastname ?? ''}
+      {...names}
       contactPhone={config.contactPhone}
       contactEmail={config.contactEmail}
       socialLinks={config.socialLinks}

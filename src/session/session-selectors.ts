@@ -19,3 +19,16 @@ export const selectCanSubmitLogin = (snapshot: SessionSnapshot) => snapshot.can(
 
 /** The inline login error: the server's message, else 'Login failed'; null when there is none. */
 export const selectLoginError = (snapshot: SessionSnapshot) => snapshot.context.loginError;
+
+/** What the login screen shows of the session: the call on its way, whether Login is possible, the inline error. */
+export const selectLoginView = (snapshot: SessionSnapshot) => ({
+  submitting: selectLoggingIn(snapshot),
+  canSubmit: selectCanSubmitLogin(snapshot),
+  error: selectLoginError(snapshot),
+});
+
+/** What the app shell shows of the session: the signed-in user's name in the side menu. */
+export const selectShellNames = (snapshot: SessionSnapshot) => ({
+  firstName: snapshot.context.session?.user.firstname ?? '',
+  lastName: snapshot.context.session?.user.lastname ?? '',
+});

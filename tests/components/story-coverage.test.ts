@@ -1,46 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine, StateNode } from 'xstate';
-import { sessionMachine } from '../../machines/session.machine.ts';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { type MachineStories, snapshotAfter, statePath } from '../../stories/machine-story.ts';
 
-/** Every machine whose states designers review in Storybook, by the prefix stories use. */
-const machines: Record<string, AnyStateMachine> = { session: sessionMachine };
+// Storybook shows every resting state of every machine, with args that are the container's selector of a
+// real snapshot. Machines and stories are found by glob, as Storybook finds stories.
 
-function leafStates(node: StateNode<any, any>): string[] {
-  const children = Object.values(node.states) as StateNode<any, any>[];
-  if (children.length === 0) return [node.path.join('.')];
-  return children.flatMap(leafStates);
+const isMachine = (value: unknown): value is AnyStateMachine =>
+  typeof value === 'object' && value !== null && 'root' in value && 'getInitialSnapshot' in value && 'provide' in value;
+
+const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.machine.ts', { eager: true });
+const machines = Object.entries(machineModules).flatMap(([file, module]) => Object.values(module).filter(isMachine).map((machine) => ({ file, machine })));
+
+interface StoryParameters {
+  machine?: MachineStories<AnyStateMachine, object>;
+  machineState?: string;
+  machineEvents?: unknown[];
+}
+interface StoryLike {
+  args?: Record<string, unknown>;
+  parameters?: StoryParameters;
+}
+// Storybook's own glob (.storybook/main.ts: stories/**/*.stories.@(ts|tsx)), in the brace form Vite reads.
+const storyModules = import.meta.glob<Record<string, StoryLike>>('../../stories/**/*.stories.{ts,tsx}', { eager: true });
+const stories = Object.entries(storyModules).flatMap(([file, module]) => {
+  const meta = module.default ?? {};
+  return Object.entries(module)
+    .filter(([name]) => name !== 'default')
+    .map(([name, story]) => ({
+      name: `${file.replace('../../stories/', '')} › ${name}`,
+      def: story.parameters?.machine ?? meta.parameters?.machine,
+      state: story.parameters?.machineState,
+      events: story.parameters?.machineEvents ?? [],
+      args: { ...meta.args, ...story.args },
+    }));
+});
+const machineStories = stories.filter((story) => story.def && story.state !== undefined);
+const defsById = new Map(stories.flatMap((story) => (story.def ? [[story.def.machine.id, story.def] as const] : [])));
+
+/** The states a machine rests in, reached by its stories' events from its start: transient states never show. */
+function restingStates(def: MachineStories<AnyStateMachine, object>): string[] {
+  const paths = getShortestPaths(def.machine, { events: def.events as never, input: def.input });
+  // The state the machine rests in after each path; transient states (eventless transitions) never do.
+  return [...new Set(paths.map((path) => statePath(path.state.value)))].sort();
 }
 
-const storyModules = import.meta.glob<Record<string, unknown>>('../../stories/*.stories.tsx', { eager: true });
-
-function statesShownByStories(): Set<string> {
-  const shown = new Set<string>();
-  for (const module of Object.values(storyModules)) {
-    const meta = module.default as { parameters?: { machineStates?: string[] } } | undefined;
-    for (const state of meta?.parameters?.machineStates ?? []) shown.add(state);
-    for (const [name, story] of Object.entries(module)) {
-      if (name === 'default') continue;
-      const states = (story as { parameters?: { machineStates?: string[] } } | undefined)?.parameters?.machineStates;
-      for (const state of states ?? []) shown.add(state);
-    }
-  }
-  return shown;
-}
+const pick = (args: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, args[key]]));
 
 describe('Storybook shows every state of every machine', () => {
-  const shown = statesShownByStories();
-  const all = Object.entries(machines).flatMap(([id, machine]) => leafStates(machine.root).map((path) => `${id}:${path}`));
-
-  it('finds the machines and the stories', () => {
-    expect(all).toContain('session:loggedOut.submitting');
-    expect(Object.keys(storyModules).length).toBeGreaterThan(0);
+  it('finds the machines and their stories by glob', () => {
+    expect(machines.map(({ machine }) => machine.id)).toContain('rating');
+    expect(machineStories.length).toBeGreaterThan(0);
   });
 
-  it.each(all)('%s has a story', (state) => {
-    expect(shown, `no story declares parameters.machineStates containing '${state}'`).toContain(state);
+  it.each(machines.map(({ file, machine }) => [machine.id, file]))('machine %s (%s) has stories', (id) => {
+    expect(defsById.has(id), `no story file has parameters.machine for the machine '${id}'`).toBe(true);
   });
 
-  it('names no state that does not exist', () => {
-    expect([...shown].filter((state) => !all.includes(state))).toEqual([]);
+  const states = machines.flatMap(({ machine }) => {
+    const def = defsById.get(machine.id);
+    return def ? restingStates(def).map((state) => [machine.id, state] as const) : [];
+  });
+  it.each(states)('%s: %s has a story', (id, state) => {
+    const shown = machineStories.filter((story) => story.def?.machine.id === id && story.state === state);
+    expect(shown.map((story) => story.name), `no story shows ${id}:${state}`).not.toEqual([]);
+  });
+
+  it.each(machineStories.map((story) => [story.name, story] as const))("%s: its args are its snapshot's, through the container's selector", (_name, story) => {
+    const def = story.def as MachineStories<AnyStateMachine, object>;
+    const snapshot = snapshotAfter(def, story.events as AnyEventObject[]);
+    const { value }: AnyMachineSnapshot = snapshot;
+    expect(statePath(value)).toBe(story.state);
+    // The args the selector makes are the snapshot's; the rest (typed text, a title) is the story's own.
+    const selected = def.select(snapshot) as Record<string, unknown>;
+    expect(pick(story.args, Object.keys(selected))).toEqual(selected);
   });
 });

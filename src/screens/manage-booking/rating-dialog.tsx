@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { type ActorRefFrom, type SnapshotFrom, fromPromise } from 'xstate';
 import { type RatingMachine, type Reviewer, ratingMachine, ratingScale, ratingText } from '../../../machines/rating.machine.ts';
@@ -40,7 +40,7 @@ export function useRatingActor(reviewer: Reviewer | null, machine: RatingMachine
 
 /** The Rate Us dialog of a rating actor. */
 export function RatingDialog({ actor }: { actor: ActorRefFrom<RatingMachine> }) {
-  const view = useSelector(actor, selectRatingView);
+  const view = useSelector(actor, selectRatingView, shallowEqual);
   return (
     <RatingDialogView
       {...view}
