@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/node-setup.ts'],
           pool: 'forks',
         },
       },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, RequestTimeoutError, callApi } from '../../src/api/client.ts';
 import { api } from '../../src/api/api.ts';
 import { login } from '../../src/api/calls/session.ts';
+import { expectConsole } from '../support/console-guard.ts';
 import { json, stubNetwork } from '../support/network-stub.ts';
 
 const fetchMock = stubNetwork();
@@ -25,6 +26,7 @@ describe('callApi: what a failed call tells the user', () => {
   });
 
   it('reads a network failure as the fallback, not the browser text', async () => {
+    expectConsole('error', 'Fallback TypeError: Failed to fetch');
     await expect(callApi(() => Promise.reject(new TypeError('Failed to fetch')), 'Fallback')).rejects.toThrow(/^Fallback$/);
   });
 
@@ -35,6 +37,7 @@ describe('callApi: what a failed call tells the user', () => {
 
 describe('logging in', () => {
   it("reads a lost connection as 'Login failed'", async () => {
+    expectConsole('error', 'Login failed TypeError: Failed to fetch');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(login(api, { email: 'a@example.com', password: 'x' })).rejects.toThrow(/^Login failed$/);
   });

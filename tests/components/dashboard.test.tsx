@@ -10,6 +10,7 @@ import type { User } from '../../src/storage/browser-storage.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { expectConsole } from '../support/console-guard.ts';
 
 const fetchMock = stubNetwork();
 
@@ -97,8 +98,6 @@ const manageBookingTile = () => screen.getByRole('link', { name: /Manage Booking
 
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -192,6 +191,7 @@ describe('Dashboard', () => {
   });
 
   it('a corrupt pending payment shows an error toast, stores nothing and stays on the dashboard', async () => {
+    expectConsole('error', 'Unreadable packageForm of the pending payment 5');
     serve({ unpaid: () => json({ success: true, data: [unpaidPackage('{"lessonData": {')] }) });
     renderDashboard();
 

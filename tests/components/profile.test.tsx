@@ -9,6 +9,7 @@ import { readSession } from '../../src/storage/browser-storage.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { expectConsole } from '../support/console-guard.ts';
 
 const fetchMock = stubNetwork();
 
@@ -57,7 +58,6 @@ async function fill(dialog: HTMLElement, values: { old?: string; new?: string; c
 
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -173,6 +173,8 @@ describe('Profile', () => {
   });
 
   it("a network failure reads 'Error updating password' too", async () => {
+    // A lost connection is logged with its cause; the user reads the fallback.
+    expectConsole('error', 'Error updating password TypeError: Failed to fetch');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderProfile();
     const dialog = await openDialog();

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -122,9 +122,7 @@ describe('useBookingMachine', () => {
   it('an exit that clears the draft leaves no working key behind, and the session keys stay', async () => {
     renderStep('/new-booking-step', 'students');
     await userEvent.click(screen.getByRole('button', { name: 'Choose' }));
-    await act(async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    });
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     expect(readDraft()).toBeNull();
     expect(localStorage.getItem('packageFormData')).toBeNull();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedTotal } from '../../server/domain/pricing.ts';
 import { loadSpec } from '../../server/http/spec.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
-import { appointmentPayload, bookedLesson, createService, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource } from '../support/booking-fixtures.ts';
+import { appointmentPayload, bookedLesson, createService, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource, clientPackageBody } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
@@ -146,17 +146,6 @@ const made = {
   booking: { slot: undefined as Slot | undefined, service: 0, order: { ref: '', amount: 0 } },
   lesson: { appointment: 0, service: 0, to: undefined as Slot | undefined },
 };
-const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
-const packageBody = () => ({
-  clientid: client.clientid,
-  packageForm,
-  bookingdata: { bookdata: [] },
-  purches_status: 0,
-  booked_classess: 0,
-  total_classess: 6,
-  remaining_classess: 6,
-  completed_classess: 0,
-});
 const coupon = { code: 'WELCOME50', discount_type: 'flat' as const, discount_value: 50 };
 
 /** A request the server accepts as it is, for each operation with a parameter or a body. */
@@ -205,8 +194,8 @@ const bases: Record<string, () => BaseRequest> = {
   getClientPackage: () => ({ params: { id: made.unpaidPackage } }),
   listUnpaidClientPackages: () => ({ params: { clientid: client.clientid } }),
   deleteUnpaidClientPackages: () => ({ params: { clientid: client.clientid } }),
-  createClientPackage: () => ({ body: packageBody() }),
-  updateClientPackage: () => ({ params: { id: made.unpaidPackage }, body: packageBody() }),
+  createClientPackage: () => ({ body: clientPackageBody(client.clientid) }),
+  updateClientPackage: () => ({ params: { id: made.unpaidPackage }, body: clientPackageBody(client.clientid) }),
   applyCoupon: () => ({ body: { code: coupon.code, userId: client.clientid } }),
   createInvoice: () => ({
     body: { branch_id: 1, amount: made.uninvoiced.amount.toFixed(2), client: client.clientid, raise_behaviour: 'raise', description: 'Package', order_ref: made.uninvoiced.ref },
@@ -243,7 +232,7 @@ beforeAll(async () => {
     body: { branch_id: 1, amount: invoiced.amount, client: client.clientid, raise_behaviour: 'raise', description: 'Package', order_ref: invoiced.ref },
   });
   made.invoice = { id: raised.body.data.id, ref: invoiced.ref, amount: invoiced.amount };
-  made.unpaidPackage = (await server.api('POST', '/client-packages/', { token: client.token, body: packageBody() })).body.data.id;
+  made.unpaidPackage = (await server.api('POST', '/client-packages/', { token: client.token, body: clientPackageBody(client.clientid) })).body.data.id;
   made.price = await packagePrice(server, client, 2);
   const lessonSlot = await slots.next();
   const lesson = await bookedLesson(server, client, lessonSlot);
@@ -551,7 +540,7 @@ describe(`JSON nested deeper than ${maxDepth} levels: 400 naming the field`, () 
   it(`takes a package whose bookingdata and packageForm nest exactly ${maxDepth} levels`, async () => {
     const data = jsonFields.find((j) => j.operationId === 'createClientPackage' && j.field === 'bookingdata') as Field;
     const text = jsonFields.find((j) => j.operationId === 'createClientPackage' && j.field === 'packageForm') as Field;
-    const base = packageBody();
+    const base = clientPackageBody(client.clientid);
     const bookingdata = JSON.parse(withDeepEntry(JSON.stringify(base.bookingdata), nested(levelsOver(data) - 1))) as unknown;
     const body = { ...base, bookingdata, packageForm: withDeepEntry(base.packageForm, nested(levelsOver(text) - 1)) };
     const answer = await server.api('POST', '/client-packages/', { token: await token(), body });

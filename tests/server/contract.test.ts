@@ -9,6 +9,7 @@ import {
   perClass,
   type Slot,
   slotSource,
+  clientPackageBody,
 } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
@@ -24,17 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
-const packageBody = (clientid: number, booked = 0, total = 6) => ({
-  clientid,
-  packageForm,
-  bookingdata: { bookdata: [] },
-  purches_status: 0,
-  booked_classess: booked,
-  total_classess: total,
-  remaining_classess: Math.max(0, total - booked),
-  completed_classess: 0,
-});
 
 /** A planned appointment of the parent's, booked on a paid order, with another free hour of its tutor. */
 async function bookedAppointment(): Promise<{ appointmentId: number; serviceId: number; slot: Slot; order: { ref: string; amount: number }; free: Slot }> {
@@ -51,7 +41,7 @@ async function bookedAppointment(): Promise<{ appointmentId: number; serviceId: 
 }
 
 async function clientPackage(booked = 2, total = 6): Promise<number> {
-  const answer = await server.api('POST', '/client-packages/', { token: parent.token, body: packageBody(parent.clientid, booked, total) });
+  const answer = await server.api('POST', '/client-packages/', { token: parent.token, body: clientPackageBody(parent.clientid, { booked, total }) });
   if (answer.status !== 201) throw new Error(`createClientPackage: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data.id;
 }
@@ -152,8 +142,8 @@ const happyPaths: [string, Case][] = [
       });
     },
   ],
-  ['createClientPackage', () => server.api('POST', '/client-packages/', { token: parent.token, body: packageBody(parent.clientid, 2, 6) })],
-  ['updateClientPackage', async () => server.api('PUT', `/client-packagesupdate/${await clientPackage()}`, { token: parent.token, body: packageBody(parent.clientid, 4, 6) })],
+  ['createClientPackage', () => server.api('POST', '/client-packages/', { token: parent.token, body: clientPackageBody(parent.clientid, { booked: 2, total: 6 }) })],
+  ['updateClientPackage', async () => server.api('PUT', `/client-packagesupdate/${await clientPackage()}`, { token: parent.token, body: clientPackageBody(parent.clientid, { booked: 4, total: 6 }) })],
   ['listClientPackages', () => server.api('GET', `/client-packages/${parent.clientid}`, { token: parent.token })],
   ['getClientPackage', async () => server.api('GET', `/client-packagesid/${await clientPackage()}`, { token: parent.token })],
   ['listUnpaidClientPackages', () => server.api('GET', `/client-packagesfree/${parent.clientid}`, { token: parent.token })],
@@ -316,8 +306,8 @@ const badInputs: Record<string, BadInput> = {
   getClientPackage: { expect: 404, run: () => server.api('GET', '/client-packagesid/999999', { token: parent.token }) },
   listUnpaidClientPackages: { expect: 400, field: 'clientid', run: () => server.api('GET', '/client-packagesfree/x', { token: parent.token }) },
   deleteUnpaidClientPackages: { expect: 403, field: 'clientid', setup: other, run: (o) => server.api('DELETE', `/client-packagesfree/${o.clientid}`, { token: parent.token }) },
-  createClientPackage: { expect: 400, field: 'remaining_classess', run: () => server.api('POST', '/client-packages/', { token: parent.token, body: { ...packageBody(parent.clientid, 2, 6), remaining_classess: 6 } }) },
-  updateClientPackage: { expect: 400, field: 'packageForm', run: () => server.api('PUT', '/client-packagesupdate/1', { token: parent.token, body: { ...packageBody(parent.clientid), packageForm: 'not json' } }) },
+  createClientPackage: { expect: 400, field: 'remaining_classess', run: () => server.api('POST', '/client-packages/', { token: parent.token, body: { ...clientPackageBody(parent.clientid, { booked: 2, total: 6 }), remaining_classess: 6 } }) },
+  updateClientPackage: { expect: 400, field: 'packageForm', run: () => server.api('PUT', '/client-packagesupdate/1', { token: parent.token, body: { ...clientPackageBody(parent.clientid), packageForm: 'not json' } }) },
   applyCoupon: { expect: 400, field: 'code', run: () => server.api('POST', '/apply-coupon', { token: parent.token, body: { code: 'NOPE', userId: parent.clientid } }) },
   createInvoice: { expect: 400, field: 'amount', run: () => server.api('POST', '/proformainvoice', { token: parent.token, body: { branch_id: 1, amount: -5, client: parent.clientid, raise_behaviour: 'raise-and-send', description: 'Credit Request' } }) },
   takeInvoicePayment: {

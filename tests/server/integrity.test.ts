@@ -12,6 +12,7 @@ import {
   sandbox,
   type Slot,
   slotSource,
+  clientPackageBody,
 } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
@@ -78,20 +79,9 @@ async function paidBasis(session: Session, contractorId: number, options: { pkgI
   return { serviceId, order, charge };
 }
 
-const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
-const packageBody = (clientid: number, total = 6) => ({
-  clientid,
-  packageForm,
-  bookingdata: { bookdata: [] },
-  purches_status: 0,
-  booked_classess: 0,
-  total_classess: total,
-  remaining_classess: total,
-  completed_classess: 0,
-});
 
 async function createClientPackage(session: Session, total = 6): Promise<number> {
-  const answer = await server.api('POST', '/client-packages/', { token: session.token, body: packageBody(session.clientid, total) });
+  const answer = await server.api('POST', '/client-packages/', { token: session.token, body: clientPackageBody(session.clientid, { total }) });
   if (answer.status !== 201) throw new Error(`createClientPackage: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data.id;
 }

@@ -10,6 +10,7 @@ import {
   perClass,
   sandbox,
   type Slot,
+  clientPackageBody,
 } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, storedState } from '../support/test-server.ts';
@@ -27,21 +28,10 @@ afterAll(() => server?.close());
 
 const book = (session: Session, items: unknown[], i = 0) => viaEither(i)('POST', '/appointments/', { token: session.token, body: items });
 
-const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
-const packageBody = (clientid: number, counts = { booked: 0, total: 6 }) => ({
-  clientid,
-  packageForm,
-  bookingdata: { bookdata: [] },
-  purches_status: 0,
-  booked_classess: counts.booked,
-  total_classess: counts.total,
-  remaining_classess: Math.max(0, counts.total - counts.booked),
-  completed_classess: 0,
-});
 
 /** A SILVER package of the client's, paid (through the sandbox) for `studentIds` only. */
 async function paidPackage(session: Session, studentIds: number[]): Promise<{ id: number; ref: string; charge: string }> {
-  const made = await server.api('POST', '/client-packages/', { token: session.token, body: packageBody(session.clientid) });
+  const made = await server.api('POST', '/client-packages/', { token: session.token, body: clientPackageBody(session.clientid) });
   const id = made.body.data.id as number;
   const order = await openOrder(server, session, { pkgId: 2, studentIds, clientPackageId: id });
   expect((await sandbox(server, order.ref, 'pay')).status).toBe(303);
@@ -167,7 +157,7 @@ describe('no lost updates', () => {
     const serviceId = await createService(server, client, tutor);
     const free = await hours.sameTutor(tutor, 10);
     // What a renewal screen read before the bookings: nothing booked, six remaining.
-    const stale = { ...packageBody(client.clientid), packageForm: JSON.stringify({ renewed: true }) };
+    const stale = clientPackageBody(client.clientid, { packageForm: JSON.stringify({ renewed: true }) });
 
     const answers = await Promise.all([
       ...free.slice(0, 4).map((hour, i) => book(client, [appointmentPayload(client, hour, serviceId, { client_package_id: pkg.id }, { charge: pkg.charge })], i)),
@@ -193,7 +183,7 @@ describe('no lost updates', () => {
     const pkg = await paidPackage(client, client.studentIds);
     const before = await storedState(server.db);
 
-    const answer = await server.api('PUT', `/client-packagesupdate/${pkg.id}`, { token: client.token, body: packageBody(client.clientid, { booked: 0, total: 24 }) });
+    const answer = await server.api('PUT', `/client-packagesupdate/${pkg.id}`, { token: client.token, body: clientPackageBody(client.clientid, { total: 24 }) });
 
     expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 400, field: 'total_classess' });
     expect((await storedState(server.db)).digest).toEqual(before.digest);

@@ -4,7 +4,7 @@ import { verifyPassword } from '../../server/auth/passwords.ts';
 import { sessionLifetimeSeconds } from '../../server/auth/tokens.ts';
 import { loadSpec } from '../../server/http/spec.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
-import { appointmentPayload, createService, openOrder, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource } from '../support/booking-fixtures.ts';
+import { appointmentPayload, createService, openOrder, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource, clientPackageBody } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState, testSecret } from '../support/test-server.ts';
 
@@ -40,17 +40,6 @@ function signToken(key: string, claims: { sub: number; branch_id: number }, issu
   return sign({ sub: String(claims.sub), branch_id: claims.branch_id });
 }
 
-const packageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
-const packageBody = (clientid: number) => ({
-  clientid,
-  packageForm,
-  bookingdata: { bookdata: [] },
-  purches_status: 0,
-  booked_classess: 0,
-  total_classess: 6,
-  remaining_classess: 6,
-  completed_classess: 0,
-});
 
 // ---------------------------------------------------------------------------------------------
 
@@ -150,14 +139,14 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     f.ownerTutor = tutor?.contractor_id ?? 0;
     const [pkg] = await server.db.query<{ id: number }>('select id from client_packages where client_id = $1 and purches_status = 1', [owner.clientid]);
     f.ownerPackage = pkg?.id ?? 0;
-    f.ownerUnpaidPackage = (await server.api('POST', '/client-packages/', { token: owner.token, body: packageBody(owner.clientid) })).body.data.id;
+    f.ownerUnpaidPackage = (await server.api('POST', '/client-packages/', { token: owner.token, body: clientPackageBody(owner.clientid) })).body.data.id;
     const [invoice] = await server.db.query<{ id: number; amount: string }>(`select id, amount from proforma_invoices where client_id = $1 and status = 'unpaid'`, [owner.clientid]);
     f.ownerInvoice = { id: invoice?.id ?? 0, amount: Number(invoice?.amount) };
     f.ownerOrderRef = (await openOrder(server, owner)).ref;
 
     f.intruderService = await createService(server, intruder, f.ownerTutor);
     f.intruderOrder = await paidOrder(server, intruder);
-    f.intruderPackage = (await server.api('POST', '/client-packages/', { token: intruder.token, body: packageBody(intruder.clientid) })).body.data.id;
+    f.intruderPackage = (await server.api('POST', '/client-packages/', { token: intruder.token, body: clientPackageBody(intruder.clientid) })).body.data.id;
     const raised = await server.api('POST', '/proformainvoice', {
       token: intruder.token,
       body: { branch_id: 1, amount: '45.00', client: intruder.clientid, raise_behaviour: 'raise', description: 'Extra class' },
@@ -255,18 +244,18 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     { operationId: 'getClientPackage', what: "the owner's package", field: 'id', request: () => ({ method: 'GET', path: `/client-packagesid/${f.ownerPackage}` }) },
     { operationId: 'listUnpaidClientPackages', what: "the owner's clientid", field: 'clientid', request: () => ({ method: 'GET', path: `/client-packagesfree/${owner.clientid}` }) },
     { operationId: 'deleteUnpaidClientPackages', what: "the owner's clientid", field: 'clientid', request: () => ({ method: 'DELETE', path: `/client-packagesfree/${owner.clientid}` }) },
-    { operationId: 'createClientPackage', what: "the owner's clientid", field: 'clientid', request: () => ({ method: 'POST', path: '/client-packages/', body: packageBody(owner.clientid) }) },
+    { operationId: 'createClientPackage', what: "the owner's clientid", field: 'clientid', request: () => ({ method: 'POST', path: '/client-packages/', body: clientPackageBody(owner.clientid) }) },
     {
       operationId: 'updateClientPackage',
       what: "the owner's package",
       field: 'id',
-      request: () => ({ method: 'PUT', path: `/client-packagesupdate/${f.ownerUnpaidPackage}`, body: packageBody(intruder.clientid) }),
+      request: () => ({ method: 'PUT', path: `/client-packagesupdate/${f.ownerUnpaidPackage}`, body: clientPackageBody(intruder.clientid) }),
     },
     {
       operationId: 'updateClientPackage',
       what: "an own package moved to the owner's clientid",
       field: 'clientid',
-      request: () => ({ method: 'PUT', path: `/client-packagesupdate/${f.intruderPackage}`, body: packageBody(owner.clientid) }),
+      request: () => ({ method: 'PUT', path: `/client-packagesupdate/${f.intruderPackage}`, body: clientPackageBody(owner.clientid) }),
     },
     { operationId: 'applyCoupon', what: "the owner's userId", field: 'userId', request: () => ({ method: 'POST', path: '/apply-coupon', body: { code: 'WELCOME50', userId: owner.clientid } }) },
     {

@@ -215,3 +215,19 @@ export async function startTwoInstances(): Promise<TwoInstances> {
   const second = await server.secondInstance();
   return { server, demo, hours: slotSource(server, demo), second, viaEither: (i) => (i % 2 === 0 ? server.api : second.api) };
 }
+
+const defaultPackageForm = JSON.stringify({ lessonData: { packageName: 'SILVER' }, packageFormData: { students: 1 } });
+
+/** A client package as the portal saves it before payment: unpaid, `booked` of `total` classes taken. */
+export function clientPackageBody(clientid: number, { booked = 0, total = 6, packageForm = defaultPackageForm }: { booked?: number; total?: number; packageForm?: string } = {}) {
+  return {
+    clientid,
+    packageForm,
+    bookingdata: { bookdata: [] },
+    purches_status: 0,
+    booked_classess: booked,
+    total_classess: total,
+    remaining_classess: Math.max(0, total - booked),
+    completed_classess: 0,
+  };
+}

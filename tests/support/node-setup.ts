@@ -1,0 +1,2 @@
+// Every node test (unit, contract, server): console errors and warnings fail the test that logs them.
+import './console-guard.ts';
