@@ -1,4 +1,5 @@
 import { type Page, expect } from '@playwright/test';
+import { liveToken } from '../support/fake-jwt.ts';
 
 export const demo = { email: 'parent@example.com', password: 'Passw0rd!' };
 
@@ -29,10 +30,7 @@ export async function latestMail(page: Page, to: string, subject?: RegExp): Prom
   return found as Mail;
 }
 
-/** A JWT-shaped token whose payload says it expired; the app reads exp without the server's secret. */
-export function expiredToken(): string {
-  const payload = Buffer.from(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
-  return `eyJhbGciOiJIUzI1NiJ9.${payload}.not-signed`;
-}
+/** A JWT-shaped token whose payload says it expired a minute ago; the app reads exp without the server's secret. */
+export const expiredToken = (): string => liveToken(-60);
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

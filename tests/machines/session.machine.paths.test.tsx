@@ -16,6 +16,7 @@ import { useSessionActor } from '../../src/session/session-context.ts';
 import { browserSessionMachine } from '../../src/session/session-provider.tsx';
 import { type SessionSnapshot, selectUser } from '../../src/session/session-selectors.ts';
 import { readSession } from '../../src/storage/browser-storage.ts';
+import { fakeJwt } from '../support/fake-jwt.ts';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { changeStorageInAnotherTab, renderWithSession } from '../support/render-session.tsx';
 import { type ReplayedPath, pathsTakingEveryTransition, serializeWithArrivingTransitions, transitionCoverage, transitionsOf } from '../support/transition-coverage.ts';
@@ -25,7 +26,7 @@ const fetchMock = stubNetwork();
 // The clock is the test's (only Date is faked): tokens, the start and every navigation read it.
 const now = Date.UTC(2030, 0, 6, 8, 0, 0);
 const hour = 3600 * 1000;
-const jwt = (expMs: number, sub = '1') => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.sig`;
+const jwt = (expMs: number, sub = '1') => fakeJwt({ sub, exp: Math.floor(expMs / 1000) });
 const user = { firstname: 'Sarah', lastname: 'Ahmed', clientid: 1, branch_id: 1, email: 'parent@example.com', branch_time_zone: 'Asia/Dubai', studentdetails: [] };
 const session: Session = { token: jwt(now + hour), user };
 const otherClient: Session = {

@@ -25,7 +25,5 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 export const sentTo = (mock: FetchMock, pathname: string): Request[] =>
   mock.mock.calls.map(([request]) => request).filter((request) => new URL(request.url).pathname === pathname);
 
-const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-/** A JWT-shaped token that expires in an hour: what the app checks is its exp, not its signature. */
-export const liveToken = (lifetimeSeconds = 3600) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + lifetimeSeconds })}.signature`;
+/** The fake token of component tests (tests/support/fake-jwt.ts). */
+export { liveToken } from './fake-jwt.ts';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { isTokenExpired, tokenExpiry } from '../../machines/rules/token-expiry.ts';
+import { fakeJwt } from '../support/fake-jwt.ts';
 
-const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
 const now = 1_800_000_000_000; // ms
 const nowSeconds = now / 1000;
 
 describe('a stored token is expired when its exp is at or before now (seconds)', () => {
   it.each([
-    ['exp an hour ahead', jwt({ exp: nowSeconds + 3600 }), false],
-    ['exp one second ahead', jwt({ exp: nowSeconds + 1 }), false],
-    ['exp exactly now', jwt({ exp: nowSeconds }), true],
-    ['exp in the past', jwt({ exp: nowSeconds - 1 }), true],
-    ['no exp claim', jwt({ sub: '1' }), true],
-    ['exp not a number', jwt({ exp: 'tomorrow' }), true],
+    ['exp an hour ahead', fakeJwt({ exp: nowSeconds + 3600 }), false],
+    ['exp one second ahead', fakeJwt({ exp: nowSeconds + 1 }), false],
+    ['exp exactly now', fakeJwt({ exp: nowSeconds }), true],
+    ['exp in the past', fakeJwt({ exp: nowSeconds - 1 }), true],
+    ['no exp claim', fakeJwt({ sub: '1' }), true],
+    ['exp not a number', fakeJwt({ exp: 'tomorrow' }), true],
     ['not a JWT', 'garbage', true],
     ['payload not JSON', 'a.b.c', true],
   ])('%s', (_, token, expired) => {
@@ -20,12 +20,12 @@ describe('a stored token is expired when its exp is at or before now (seconds)',
   });
 
   it('reads exp from a base64url payload with - and _', () => {
-    const token = jwt({ exp: nowSeconds + 10, name: '>>>???' });
+    const token = fakeJwt({ exp: nowSeconds + 10, name: '>>>???' });
     expect(tokenExpiry(token)).toBe(nowSeconds + 10);
   });
 
   it('counts part-seconds of now down, so a token is live until its exp second begins', () => {
-    expect(isTokenExpired(jwt({ exp: nowSeconds + 1 }), now + 999)).toBe(false);
-    expect(isTokenExpired(jwt({ exp: nowSeconds + 1 }), now + 1000)).toBe(true);
+    expect(isTokenExpired(fakeJwt({ exp: nowSeconds + 1 }), now + 999)).toBe(false);
+    expect(isTokenExpired(fakeJwt({ exp: nowSeconds + 1 }), now + 1000)).toBe(true);
   });
 });
