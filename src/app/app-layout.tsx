@@ -6,7 +6,7 @@ import { SideMenu } from '../components/side-menu.tsx';
 import { type SocialLink, config } from '../config.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { selectShellNames } from '../session/session-selectors.ts';
-import { clearWorkingKeys } from '../storage/browser-storage.ts';
+import { clearDraft } from '../booking/booking-draft-storage.ts';
 import { tokenRequiredRoutes } from './routes.ts';
 
 const titleOf = (pathname: string): string =>
@@ -66,7 +66,7 @@ export function AppLayout() {
       socialLinks={config.socialLinks}
       onBack={() => navigate(-1)}
       // Choosing Home clears the working keys, as arriving at /dashboard does.
-      onHome={clearWorkingKeys}
+      onHome={clearDraft}
       onLogout={() => actor.send({ type: 'logout.requested' })}
     >
       <Outlet />
