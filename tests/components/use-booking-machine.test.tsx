@@ -11,11 +11,12 @@ import { useBookingMachine } from '../../src/booking/use-booking-machine.tsx';
 import { liveToken } from '../support/network-stub.ts';
 import { renderWithSession } from '../support/render-session.tsx';
 import { testUser } from '../support/render-screen.tsx';
+import { sampleForm } from '../support/draft-fixtures.ts';
 
 // One hook runs every booking step's machine: input once from the draft and the branch-zone day, the
 // draft written back on every change, and the route left by <Navigate> (a final state, or a missing draft).
 
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
+const form = sampleForm;
 
 /** A step machine of the shape every booking step has: it picks the students, then goes on or back. */
 const studentsStep = setup({

@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from './support.ts';
+import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 // The dashboard's pending-payment card, against the reference server: an unpaid package the client saved
 // before paying opens the booking summary with its booking as the draft.
 
-const lessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 2 },
-};
-const packageFormData = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
-const slot = { key: 'Mathematics-2026-12-06-16:00', subject: 'Mathematics', date: '2026-12-06', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 1, weekIndex: 0, name: 'Amira Haddad' };
-const groupedByWeek = { '1st Week': [slot] };
-const storedTeacher = [{ id: 1, name: 'Amira Haddad', subject: 'Mathematics' }];
+const [lessonData, packageFormData, groupedByWeek, storedTeacher] = [sampleLessons, sampleForm, sampleSlots, sampleTutors];
 
 test('the pending-payment card opens /booking-summary with the unpaid package as the draft', async ({ page }) => {
   await logIn(page);
@@ -43,7 +35,7 @@ test('the pending-payment card opens /booking-summary with the unpaid package as
     await expect(page).toHaveURL(/\/booking-summary$/);
     const stored = await page.evaluate(() => Object.fromEntries(['packageFormData', 'lessonData', 'groupedByWeek', 'selectedTeacher', 'dashboard', 'showLock', 'bookingDraft'].map((key) => [key, localStorage.getItem(key)])));
     expect(JSON.parse(stored.packageFormData ?? 'null')).toEqual(packageFormData);
-    expect(JSON.parse(stored.lessonData ?? 'null')).toMatchObject(lessonData);
+    expect(JSON.parse(stored.lessonData ?? 'null')).toEqual(lessonData);
     expect(JSON.parse(stored.groupedByWeek ?? 'null')).toEqual(groupedByWeek);
     expect(JSON.parse(stored.selectedTeacher ?? 'null')).toEqual(storedTeacher);
     expect([stored.dashboard, stored.showLock]).toEqual(['1', '1']);

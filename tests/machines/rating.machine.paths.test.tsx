@@ -2,11 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { type RatingInput, type RatingMachine, type Review, ratingMachine, ratingText } from '../../machines/rating.machine.ts';
 import { RatingDialog, browserRatingMachine, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
 import { renderScreen, toasts } from '../support/render-screen.tsx';
-import { type ReplayedPath, pathsTakingEveryTransition, serializeWithArrivingTransitions, transitionCoverage } from '../support/transition-coverage.ts';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 const thanks = 'Thank you for your feedback!';
 const refusal = 'Your rating could not be sent. Please try again.';
@@ -30,16 +29,7 @@ const starts = [
 ].map(({ who, input }: { who: string; input: RatingInput }) => ({
   who,
   input,
-  paths: pathsTakingEveryTransition(
-    ratingMachine,
-    getShortestPaths(ratingMachine, {
-      input,
-      events: events as never,
-      filterEvents: (snapshot, event) => snapshot.can(event),
-      serializeState: serializeWithArrivingTransitions(ratingMachine, input) as never,
-    }),
-    input,
-  ),
+  paths: coveringPaths(ratingMachine, input, events),
 }));
 
 const coverage = transitionCoverage(ratingMachine);

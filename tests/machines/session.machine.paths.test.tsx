@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, fromPromise } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { useSelector } from '@xstate/react';
 import { type Credentials, type Session, type SessionInput, sessionMachine } from '../../machines/session.machine.ts';
 import { api } from '../../src/api/api.ts';
@@ -19,7 +18,7 @@ import { readSession } from '../../src/storage/browser-storage.ts';
 import { fakeJwt } from '../support/fake-jwt.ts';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { changeStorageInAnotherTab, renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, pathsTakingEveryTransition, serializeWithArrivingTransitions, transitionCoverage, transitionsOf } from '../support/transition-coverage.ts';
+import { type ReplayedPath, coveringPaths, transitionCoverage, transitionsOf } from '../support/transition-coverage.ts';
 
 const fetchMock = stubNetwork();
 
@@ -60,19 +59,7 @@ const starts = [
 ].map(({ stored, input, events }: { stored: string; input: SessionInput; events: AnyEventObject[] }) => ({
   stored,
   input,
-  // Of the shortest paths to every state (told apart by the transitions into it too), the fewest that take
-  // every transition.
-  paths: pathsTakingEveryTransition(
-    sessionMachine,
-    getShortestPaths(sessionMachine, {
-      input,
-      events: events as never,
-      // Only what the state takes: an ignored event is no step of a path.
-      filterEvents: (snapshot, event) => snapshot.can(event),
-      serializeState: serializeWithArrivingTransitions(sessionMachine, input) as never,
-    }),
-    input,
-  ),
+  paths: coveringPaths(sessionMachine, input, events),
 }));
 
 const coverage = transitionCoverage(sessionMachine);

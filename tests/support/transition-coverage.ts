@@ -8,6 +8,7 @@ import {
   createActor,
   fromTransition,
 } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
 
 /**
  * The transition-coverage assertion of the path tests (DESIGN.md, "Stories and generated path tests").
@@ -164,4 +165,21 @@ export function transitionCoverage(machine: AnyStateMachine): TransitionCoverage
       return summary;
     },
   };
+}
+
+/**
+ * The paths a path test replays from `input`: of the shortest paths to every state, told apart by the
+ * transitions into it too, the fewest that take every transition. Only events the state takes are steps.
+ */
+export function coveringPaths(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]) {
+  return pathsTakingEveryTransition(
+    machine,
+    getShortestPaths(machine, {
+      input,
+      events: events as never,
+      filterEvents: (snapshot, event) => snapshot.can(event),
+      serializeState: serializeWithArrivingTransitions(machine, input) as never,
+    }),
+    input,
+  );
 }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromUnpaidPackage, emptyDraft, slotCount, withForm, withLessons, withoutSlots, withSlots } from '../../machines/booking/booking-draft.ts';
+import { sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
-const packageFormData = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
-const lessons = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD' as const,
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 2 },
-};
-const slot = { key: 'Mathematics-2026-12-01-16:00', subject: 'Mathematics', date: '2026-12-01', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 5, weekIndex: 0, name: 'Amira Haddad' };
-const groupedByWeek = { '1st Week': [slot] };
-const tutors = [{ id: 1, name: 'Amira Haddad', subject: 'Mathematics' }];
+const [packageFormData, lessons, slot, groupedByWeek, tutors] = [sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors];
 
 const pkg = (packageForm: string, bookingdata: unknown = { bookdata: [] }) =>
   ({ id: 9, clientid: 1, packageForm, bookingdata, purches_status: 0, booked_classess: 0, total_classess: 12, remaining_classess: 12, completed_classess: 0, created_at: '2026-11-21T10:00:00Z' }) as never;

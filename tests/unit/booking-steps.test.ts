@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDraft, type BookingEntry, type LessonData, type PackageForm, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type BookingEntry, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingStep, bookingSteps, firstStep, missingStep, nextStep, previousStep } from '../../machines/booking/booking-steps.ts';
+import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures.ts';
 
 // Every step × entry × split. Rows not listed lead to the dashboard (a step the flow does not have).
 const next: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
@@ -49,14 +50,7 @@ describe('first steps', () => {
   });
 });
 
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
-const lessons: LessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 2 },
-};
-const slot = { key: 'Mathematics-2026-12-01-16:00', subject: 'Mathematics', date: '2026-12-01', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 5, weekIndex: 0, name: 'Amira Haddad' };
+const [form, lessons, slot] = [sampleForm, sampleLessons, sampleSlot];
 const draft = (entry: BookingEntry, parts: Partial<BookingDraft> = {}): BookingDraft => ({ ...emptyDraft(entry), ...parts });
 
 describe('a screen opened without the draft it needs goes back to the step that makes it', () => {

@@ -1,0 +1,19 @@
+import type { ChosenTutor, LessonData, PackageForm, SelectedSlot } from '../../machines/booking/booking-draft.ts';
+
+// One booking, as the draft holds it and as the portal saves it in a package's packageForm: Adam Ahmed,
+// Year 5, Mathematics, GOLD with two lessons a week, one slot with Amira Haddad.
+
+export const sampleForm: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
+
+export const sampleLessons: LessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 2 },
+};
+
+export const sampleSlot: SelectedSlot = { key: 'Mathematics-2026-12-06-16:00', subject: 'Mathematics', date: '2026-12-06', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 1, weekIndex: 0, name: 'Amira Haddad' };
+
+export const sampleSlots = { '1st Week': [sampleSlot] };
+
+export const sampleTutors: ChosenTutor[] = [{ id: 1, name: 'Amira Haddad', subject: 'Mathematics' }];
