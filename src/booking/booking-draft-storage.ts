@@ -53,6 +53,8 @@ export function readDraft(): BookingDraft | null {
     return null;
   }
   const studentType = readChoice('studentType', ['1', '2'] as const);
+  // The flags are written from the entry, never read for it; a value they never hold is dropped all the same.
+  for (const flag of ['dashboard', 'showLock', 'fromRenew'] as const) readChoice(flag, ['1'] as const);
   return {
     ...emptyDraft(meta.entry),
     clientPackageId: meta.clientPackageId,

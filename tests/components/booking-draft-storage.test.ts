@@ -101,6 +101,10 @@ const keys: [string, Partial<BookingDraft>, string][] = [
   ['rescheduleData', { reschedule: null }, JSON.stringify({ appointmentId: '4', serviceId: 2 })],
   ['studentType', { split: { ...full.split, studentType: null } }, '3'],
   ['hidebutton', { split: { ...full.split, otherStudentPending: false } }, 'yes'],
+  // The spec's flags follow the entry (kept in bookingDraft): nothing of the draft is lost with them.
+  ['dashboard', {}, 'true'],
+  ['showLock', {}, '0'],
+  ['fromRenew', {}, 'yes'],
 ];
 
 describe('a corrupt or foreign value in a key is dropped and logged, never thrown; the rest of the draft stays', () => {
