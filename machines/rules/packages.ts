@@ -1,0 +1,96 @@
+import type { PackageName, StudyType } from '../booking/booking-draft.ts';
+
+/** Package names by pkg_id (spec §3). */
+export function packageNameOf(pkgId: number): PackageName | 'Unknown Package' {
+  return pkgId === 2 ? 'SILVER' : pkgId === 3 ? 'GOLD' : pkgId === 4 ? 'PLATINUM' : 'Unknown Package';
+}
+
+/** Total classes by package (spec §9). */
+export const classesOf: Record<PackageName, number> = { SILVER: 6, GOLD: 12, PLATINUM: 24 };
+
+/**
+ * The packages offered for the students' subjects (spec §5, "Package filtering"). `subjectCounts` has one
+ * entry per student named. Decision for the spec's "(GOLD too in some cases)": one learner with 3 subjects
+ * (a single student, or study type 'yes' with a single name) is offered GOLD and PLATINUM; two learners
+ * with 3 subjects each, PLATINUM only. 2 subjects per student: GOLD and PLATINUM; 1: every package.
+ */
+export function offeredPackages<T extends { name: string }>(packages: readonly T[], studyType: StudyType, subjectCounts: readonly number[]): T[] {
+  const most = Math.max(0, ...subjectCounts);
+  const learners = studyType === 'yes' ? subjectCounts.filter((n) => n > 0).length : subjectCounts.length;
+  const allowed: PackageName[] = most <= 1 ? ['SILVER', 'GOLD', 'PLATINUM'] : most === 2 || learners <= 1 ? ['GOLD', 'PLATINUM'] : ['PLATINUM'];
+  return packages.filter((p) => (allowed as string[]).includes(p.name.toUpperCase()));
+}
+
+/** The choices of the lessons-per-week selectors (spec §9). */
+export const weeklyLessonOptions = [1, 2, 3, 4, 5] as const;
+
+const isOneOf = (counts: readonly number[], pairs: readonly (readonly [number, number])[]) => pairs.some(([a, b]) => counts[0] === a && counts[1] === b);
+
+/**
+ * Whether the lessons per week chosen for one learner's subjects are allowed (spec §5, "Lessons per week").
+ * `counts` has one entry per subject, 0 for not chosen. Study type 'yes' (siblings together) allows three
+ * subjects of 1-4 each, at most 12 in all; otherwise three subjects are 1-2 each, at most 4 in all.
+ */
+export function validWeeklyLessons(packageName: PackageName, studyType: StudyType, counts: readonly number[]): boolean {
+  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n) || n < 1 || n > 5)) return false;
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  if (packageName === 'SILVER') {
+    if (counts.length === 1) return counts[0] === 1 || counts[0] === 2;
+    return counts.length === 2 && isOneOf(counts, [[1, 1]]);
+  }
+  if (counts.length === 1) return (counts[0] ?? 0) <= 4;
+  if (counts.length === 2) return isOneOf(counts, [[1, 1], [1, 2], [1, 3], [2, 1], [2, 2]]);
+  if (counts.length === 3) return studyType === 'yes' ? counts.every((n) => n <= 4) && total <= 12 : counts.every((n) => n <= 2) && total <= 4;
+  return false;
+}
+
+/** The banner an invalid choice shows for 3 s. */
+export const weeklyLessonsBanner = 'You cannot select more than 2 lessons per week with this package. A maximum of 2 lessons is allowed in total per week — 1 lesson per subject.';
+
+/**
+ * The total-lessons label kept with the chosen package (totalLession). Decision: the spec names it without
+ * its words; it reads the weekly total and the package's classes, '3 lessons per week · 12 lessons'.
+ */
+export function totalLessonsLabel(weeklyTotal: number, classes: number): string {
+  return `${weeklyTotal} ${weeklyTotal === 1 ? 'lesson' : 'lessons'} per week · ${classes} lessons`;
+}
+
+/**
+ * The weeks a month's grid shows (spec §9) for a package and its weekly lessons (all subjects):
+ * SILVER 1 → 6, 2 → 3, otherwise 3; GOLD 2 → 6, 3 → 4, 4 → 3, otherwise 6; PLATINUM up to 4 → 6, up to 6
+ * → 4, up to 8 → 3, otherwise 6.
+ */
+export function weeksShown(packageName: PackageName, weeklyLessons: number): number {
+  switch (packageName) {
+    case 'SILVER':
+      return weeklyLessons === 1 ? 6 : 3;
+    case 'GOLD':
+      return weeklyLessons === 3 ? 4 : weeklyLessons === 4 ? 3 : 6;
+    case 'PLATINUM':
+      return weeklyLessons <= 4 ? 6 : weeklyLessons <= 6 ? 4 : weeklyLessons <= 8 ? 3 : 6;
+  }
+}
+
+/** The weeks the other grids show: free booking and reschedule 6; renewal and remaining 3, and 4 when 6 or fewer classes remain (DESIGN.md). */
+export function weeksShownFor(grid: 'free' | 'reschedule' | 'renewal' | 'remaining', remainingClasses = 0): number {
+  if (grid === 'free' || grid === 'reschedule') return 6;
+  return remainingClasses <= 6 ? 4 : 3;
+}
+
+/** The package's expiry: `today` (YYYY-MM-DD) plus duration_days, when that is above 0; null otherwise. */
+export function expiryDate(today: string, durationDays: number): string | null {
+  if (!(durationDays > 0)) return null;
+  const [y, m, d] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + durationDays));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Why Next is held back (spec §5): more than 2 students, or 4 subjects for a student. */
+export type BookingWarning = 'tooManyStudents' | 'tooManySubjects';
+export const tooManyStudentsText = 'You cannot select more than 2 students for more details contact our customer support.';
+
+export function bookingWarning(students: number, subjectCounts: readonly number[]): BookingWarning | null {
+  if (students >= 3) return 'tooManyStudents';
+  if (subjectCounts.some((n) => n >= 4)) return 'tooManySubjects';
+  return null;
+}
