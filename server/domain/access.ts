@@ -1,6 +1,7 @@
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { type OrderRow, isPaid } from './records.ts';
 
 /** A client-scoped id in a request must be the logged-in client's own. */
 export function assertOwnClient(session: SessionClaims, clientId: number, field: string): void {
@@ -41,4 +42,14 @@ export async function ownedRow<Row extends { client_id: number }>(
   if (!row) throw notFound(what);
   if (row.client_id !== session.sub) throw forbidden(field, `${what.toLowerCase()} is not yours`);
   return row;
+}
+
+/** The client's own order by ref: 404 when there is none, 403 naming `field` when it is another client's. */
+export const ownOrder = (db: Queryable, session: SessionClaims, ref: string, field: string) => ownedRow<OrderRow>(db, session, 'orders', ref, 'Order', field, 'ref');
+
+/** The client's own order by ref, which must have been paid: what the success sequence's writes rest on. */
+export async function ownPaidOrder(db: Queryable, session: SessionClaims, ref: string): Promise<OrderRow> {
+  const order = await ownOrder(db, session, ref, 'order_ref');
+  if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
+  return order;
 }

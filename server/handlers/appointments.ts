@@ -2,7 +2,7 @@ import type { components } from '../../contract/schema.d.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
-import { assertOwnClient, assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
+import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
 import { hourMs } from '../domain/branch-time.ts';
 import { moneyValue, perClassCharge, sameMoney } from '../domain/pricing.ts';
 import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid } from '../domain/records.ts';
@@ -167,7 +167,7 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
         assertOwnClient(session, item.client_id, `[${i}].client_id`);
         ownBranch(session, item.branch_id, `[${i}].branch_id`);
       });
-      const order = basis === 'order' ? await ownedRow<OrderRow>(db, session, 'orders', items[0]?.order_ref as string, 'Order', '[0].order_ref', 'ref') : undefined;
+      const order = basis === 'order' ? await ownOrder(db, session, items[0]?.order_ref as string, '[0].order_ref') : undefined;
       // A replay of a batch booked on this order answers it again, before anything else is checked:
       // by then its lessons may have begun, but they were booked when they could be.
       const replay = async () => {

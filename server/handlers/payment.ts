@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { assertOwnClient, assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
+import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type Discount, discountedTotal, levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
@@ -19,13 +18,6 @@ async function findCoupon(db: Queryable, code: string): Promise<(Discount & { co
     [code.trim()],
   );
   return row && { code: row.code, discount_type: row.discount_type, discount_value: Number(row.discount_value) };
-}
-
-/** The client's own order by ref, which must have been paid: what the success sequence's writes rest on. */
-async function paidOrder(db: Queryable, session: SessionClaims, ref: string): Promise<OrderRow> {
-  const order = await ownedRow<OrderRow>(db, session, 'orders', ref, 'Order', 'order_ref', 'ref');
-  if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
-  return order;
 }
 
 const invoiceWithEmail = `*, (select email from clients where id = client_id) as email`;
@@ -52,7 +44,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const { body } = call;
       assertOwnClient(session, body.client, 'client');
       const branch = ownBranch(session, body.branch_id);
-      const order = body.order_ref === undefined ? undefined : await paidOrder(db, session, body.order_ref);
+      const order = body.order_ref === undefined ? undefined : await ownPaidOrder(db, session, body.order_ref);
       if (order && !sameMoney(moneyValue(body.amount), Number(order.amount))) {
         throw badRequest('amount', `must be ${moneyText(Number(order.amount))}, the amount of the order`);
       }
@@ -81,7 +73,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const invoice = await ownedRow<InvoiceRow>(db, session, 'proforma_invoices', call.params.invoiceId, 'Invoice', 'invoiceId');
       assertOwnClient(session, body.clientid, 'clientid');
       ownBranch(session, body.branch_id);
-      const named = body.order_ref === undefined ? undefined : await ownedRow<OrderRow>(db, session, 'orders', body.order_ref, 'Order', 'order_ref', 'ref');
+      const named = body.order_ref === undefined ? undefined : await ownOrder(db, session, body.order_ref, 'order_ref');
       if (named && named.id !== invoice.order_id) throw badRequest('order_ref', 'is not the order this invoice was raised under');
       // An invoice is settled by a payment the provider saw, never by the client's word alone.
       if (invoice.order_id === null) throw conflict('This invoice was not raised for a paid order; the office settles it.', 'invoiceId');
@@ -143,7 +135,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
     async postOrderStatus(call) {
       const session = requireSession(call);
       const { ref, status } = call.body;
-      const order = await ownedRow<OrderRow>(db, session, 'orders', ref, 'Order', 'ref', 'ref');
+      const order = await ownOrder(db, session, ref, 'ref');
       // Conditional writes: a Pay that lands between the read above and this update is never undone.
       if (status === 'success') {
         const [confirmed] = await db.query<{ id: number }>(
@@ -167,7 +159,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
 
     async getOrder(call) {
       const session = requireSession(call);
-      const order = await ownedRow<OrderRow>(db, session, 'orders', call.params.ref, 'Order', 'ref', 'ref');
+      const order = await ownOrder(db, session, call.params.ref, 'ref');
       const [made] = await db.query<{ service_ids: number[]; appointment_ids: number[]; invoice_id: number | null; payment_taken: boolean }>(
         `select coalesce((select array_agg(id order by id) from services where order_id = $1), '{}') as service_ids,
                 coalesce((select array_agg(id order by start, id) from appointments where order_id = $1), '{}') as appointment_ids,

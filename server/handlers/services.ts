@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.ts';
-import { assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
+import { assertOwnStudents, ownBranch, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { moneyText, moneyValue } from '../domain/pricing.ts';
-import { type OrderRow, isPaid } from '../domain/records.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
 
@@ -55,8 +54,7 @@ export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'c
       const known = await db.query<{ id: number }>('select id from contractors where branch_id = $1 and id = any($2::int[])', [branch, tutorIds]);
       const unknown = tutorIds.find((id) => !known.some((k) => k.id === id));
       if (unknown !== undefined) throw badRequest('conjobs', `tutor ${unknown} is not a tutor of this branch`);
-      const order = body.order_ref === undefined ? undefined : await ownedRow<OrderRow>(db, session, 'orders', body.order_ref, 'Order', 'order_ref', 'ref');
-      if (order && !isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
+      const order = body.order_ref === undefined ? undefined : await ownPaidOrder(db, session, body.order_ref);
       const name = body.name.trim();
       // Under an order, a service is what it is for: its name, tutors and students. The same one sent
       // again is the same service (a unique index), whatever the race.

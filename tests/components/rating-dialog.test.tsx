@@ -3,27 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reviewer } from '../../machines/rating.machine.ts';
 import { reviewFailedText } from '../../src/api/calls/feedback.ts';
-import { RatingDialog, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
 import { json, sentTo, stubNetwork } from '../support/network-stub.ts';
-import { renderScreen, toasts } from '../support/render-screen.tsx';
+import { renderPastBooking } from '../support/render-past-booking.tsx';
+import { toasts } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
 const reviewer: Reviewer = { clientid: 7, email: 'parent@example.com' };
 
-/** A past booking's Comment button and the dialog it opens, as Manage Booking will have them. */
-function PastBooking({ who }: { who: Reviewer | null }) {
-  const actor = useRatingActor(who);
-  return (
-    <>
-      <button type="button" onClick={() => actor.send({ type: 'rating.opened' })}>
-        Comment
-      </button>
-      <RatingDialog actor={actor} />
-    </>
-  );
-}
-
-const renderDialog = (who: Reviewer | null = reviewer) => renderScreen(<PastBooking who={who} />, { path: '/manage-booking' });
+const renderDialog = (who: Reviewer | null = reviewer) => renderPastBooking(who);
 const open = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
   return within(screen.getByRole('dialog', { name: 'Rate Us' }));

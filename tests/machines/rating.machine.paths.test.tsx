@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type RatingInput, type RatingMachine, type Review, ratingMachine, ratingText } from '../../machines/rating.machine.ts';
-import { RatingDialog, browserRatingMachine, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
-import { renderScreen, toasts } from '../support/render-screen.tsx';
+import { browserRatingMachine } from '../../src/screens/manage-booking/rating-dialog.tsx';
+import { renderPastBooking } from '../support/render-past-booking.tsx';
+import { toasts } from '../support/render-screen.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 const thanks = 'Thank you for your feedback!';
@@ -49,18 +50,7 @@ function renderDialog(input: RatingInput) {
       ),
     },
   });
-  function PastBooking() {
-    const actor = useRatingActor(input.reviewer, machine as RatingMachine);
-    return (
-      <>
-        <button type="button" onClick={() => actor.send({ type: 'rating.opened' })}>
-          Comment
-        </button>
-        <RatingDialog actor={actor} />
-      </>
-    );
-  }
-  renderScreen(<PastBooking />, { path: '/manage-booking' });
+  renderPastBooking(input.reviewer, machine as RatingMachine);
   const call = () => {
     if (!pending) throw new Error('no review call is waiting');
     return pending;
