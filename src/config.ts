@@ -5,7 +5,7 @@
 const env = import.meta.env;
 
 const text = (value: string | undefined, fallback: string) => (value === undefined || value === '' ? fallback : value);
-const milliseconds = (value: string | undefined, fallback: number) => {
+const nonNegative = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 };
@@ -28,16 +28,18 @@ export const config = {
   /** 'Register as New Client' (opens in a new tab). */
   registerUrl: text(env.VITE_REGISTER_URL, '/student-form'),
   currency: text(env.VITE_CURRENCY, 'AED'),
+  /** The price the remaining-package screen shows (DESIGN.md: 'AED 60' by default). */
+  renewalPrice: nonNegative(env.VITE_RENEWAL_PRICE, 60),
   apiBaseUrl: text(env.VITE_API_BASE_URL, '/api'),
-  apiTimeoutMs: milliseconds(env.VITE_API_TIMEOUT_MS, 30_000),
+  apiTimeoutMs: nonNegative(env.VITE_API_TIMEOUT_MS, 30_000),
   /** The spec's fixed waits; tests and stories override them. */
   delays: {
-    paymentStart: milliseconds(env.VITE_DELAY_PAYMENT_START_MS, 3000),
-    paymentRecord: milliseconds(env.VITE_DELAY_PAYMENT_RECORD_MS, 8000),
-    paymentAlert: milliseconds(env.VITE_DELAY_PAYMENT_ALERT_MS, 2000),
-    failedRedirect: milliseconds(env.VITE_DELAY_FAILED_REDIRECT_MS, 2000),
-    banner: milliseconds(env.VITE_DELAY_BANNER_MS, 3000),
-    dialogChoice: milliseconds(env.VITE_DELAY_DIALOG_CHOICE_MS, 300),
+    paymentStart: nonNegative(env.VITE_DELAY_PAYMENT_START_MS, 3000),
+    paymentRecord: nonNegative(env.VITE_DELAY_PAYMENT_RECORD_MS, 8000),
+    paymentAlert: nonNegative(env.VITE_DELAY_PAYMENT_ALERT_MS, 2000),
+    failedRedirect: nonNegative(env.VITE_DELAY_FAILED_REDIRECT_MS, 2000),
+    banner: nonNegative(env.VITE_DELAY_BANNER_MS, 3000),
+    dialogChoice: nonNegative(env.VITE_DELAY_DIALOG_CHOICE_MS, 300),
   },
   toast: { defaultMs: 5000, successMs: 2000, errorMs: 3000 },
 } as const;

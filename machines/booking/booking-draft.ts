@@ -155,8 +155,57 @@ export function emptyDraft(entry: BookingEntry): BookingDraft {
   };
 }
 
-/** A new form clears what was chosen after it: the package and slots were for the old students. */
-export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({ ...draft, form, lessons: null, totalLessonsLabel: null, slots: null, tutors: [], secondTutors: [] });
+const noSplit: BookingDraft['split'] = { studentType: null, otherStudentPending: false, done: [] };
+
+/** A new form clears what was chosen after it: the split, the package and the slots were for the old students. */
+export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({
+  ...draft,
+  form,
+  split: noSplit,
+  lessons: null,
+  totalLessonsLabel: null,
+  slots: null,
+  tutors: [],
+  secondTutors: [],
+});
+
+/**
+ * The individual two-student booking starts with the student the client chose (the student-choice dialog):
+ * studentType, and hidebutton on, for the other student is still to come.
+ */
+export const withStudentChosen = (draft: BookingDraft, studentType: 1 | 2): BookingDraft => ({
+  ...draft,
+  split: { studentType, otherStudentPending: true, done: [] },
+  lessons: null,
+  totalLessonsLabel: null,
+  slots: null,
+  tutors: [],
+  secondTutors: [],
+});
+
+/** The student the split books after the current one. */
+export const otherStudent = (studentType: 1 | 2): 1 | 2 => (studentType === 1 ? 2 : 1);
+
+/**
+ * 'Go For First' / 'Go For Second': the current student's package and slots are kept in studentsData, and the
+ * other student is booked next (hidebutton off: the second student's checkout pays for both). Null when the
+ * draft has no student pending or nothing chosen for the current one.
+ */
+export function withOtherStudent(draft: BookingDraft): BookingDraft | null {
+  const { studentType, otherStudentPending, done } = draft.split;
+  if (!otherStudentPending || studentType === null || !draft.form || !draft.lessons) return null;
+  const part: StudentPart = { studentType, form: draft.form, lessons: draft.lessons, slots: draft.slots ?? {} };
+  return {
+    ...draft,
+    split: { studentType: otherStudent(studentType), otherStudentPending: false, done: [...done.filter((d) => d.studentType !== studentType), part] },
+    lessons: null,
+    totalLessonsLabel: null,
+    slots: null,
+    bookingData: null,
+    tutors: [],
+    secondTutors: [],
+  };
+}
 
 /** A new package or weekly lessons clear the slots chosen for the old ones. */
 export const withLessons = (draft: BookingDraft, lessons: LessonData, totalLessonsLabel: string): BookingDraft => ({ ...draft, lessons, totalLessonsLabel, slots: null, tutors: [], secondTutors: [] });

@@ -1,4 +1,5 @@
 import { type BookingDraft, type BookingEntry, emptyDraft } from './booking-draft.ts';
+import { learnersOf } from './booking-learners.ts';
 
 /**
  * The steps of the booking flows and how they follow each other (spec §2 and §4, DESIGN.md's table):
@@ -102,7 +103,8 @@ const madeBy: Record<'form' | 'lessons' | 'clientPackage' | 'slots', (entry: Boo
 
 /** What a step needs from the draft, and what makes it. */
 const needs: [BookingStep[], (draft: BookingDraft) => boolean, keyof typeof madeBy][] = [
-  [['packages'], (d) => d.form !== null, 'form'],
+  // A form that does not say who, which year and which subjects (half-filled, or corrupt) is made again.
+  [['packages'], (d) => d.form !== null && learnersOf(d.form, d.split.studentType) !== null, 'form'],
   [['slots', 'summary', 'checkout'], (d) => d.lessons !== null, 'lessons'],
   [['remainingPackage'], (d) => d.clientPackageId !== null, 'clientPackage'],
   [['summary', 'checkout', 'freeSummary'], (d) => Object.values(d.slots ?? {}).some((week) => week.length > 0), 'slots'],

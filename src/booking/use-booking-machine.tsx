@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingOutput, type BookingStep, missingStep } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
@@ -30,7 +30,13 @@ const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | un
  * - a screen opened without the draft it needs, and a machine that reached its final state, leave by
  *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect.
  */
-export function useBookingMachine<TMachine extends AnyStateMachine>(machine: TMachine, step: BookingStep, entry: BookingEntry): BookingScreen<TMachine> {
+export function useBookingMachine<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  step: BookingStep,
+  entry: BookingEntry,
+  /** What the machine takes besides the draft and today (the currency, the signed-in user). */
+  moreInput: Omit<InputFrom<TMachine>, keyof BookingInput> = {} as Omit<InputFrom<TMachine>, keyof BookingInput>,
+): BookingScreen<TMachine> {
   const session = useSessionActor();
   const [start] = useState(() => {
     const stored = readDraft();
@@ -38,7 +44,7 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(machine: TMa
     const draft = stored && stored.entry !== entry && missingStep(step, stored, entry) !== null ? null : stored;
     return {
       missing: missingStep(step, draft, entry),
-      input: { draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) } satisfies BookingInput,
+      input: { ...moreInput, draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) },
     };
   });
   const actorRef = useActorRef<AnyStateMachine>(machine, { input: start.input, inspect: machineInspection() });

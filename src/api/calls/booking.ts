@@ -12,3 +12,10 @@ export function listAppointmentsForStudents(api: ApiClient, { ids, branch_id }: 
 export function listUnpaidClientPackages(api: ApiClient, { clientid }: { clientid: number }): Promise<Answer<'listUnpaidClientPackages'>> {
   return callApi(() => api.GET('/client-packagesfree/{clientid}', { params: { path: { clientid } } }), unpaidPackagesFailedText);
 }
+
+export const clientPackagesFailedText = 'Your packages could not be loaded.';
+
+/** GET /client-packages/{clientid}: the client's packages, newest first, with booked, total and remaining classes. */
+export function listClientPackages(api: ApiClient, { clientid }: { clientid: number }): Promise<Answer<'listClientPackages'>> {
+  return callApi(() => api.GET('/client-packages/{clientid}', { params: { path: { clientid } } }), clientPackagesFailedText);
+}
