@@ -33,6 +33,12 @@ export type BookingStep = (typeof bookingSteps)[number];
 export type RoutedStep = Exclude<BookingStep, 'payment'>;
 const isRouted = (step: BookingStep): step is RoutedStep => step !== 'payment';
 
+/** A step a screen goes to: any but the payment, which only checkout reaches (by the payment link). */
+export function routed(step: BookingStep): RoutedStep {
+  if (!isRouted(step)) throw new Error('The payment step is reached by its payment link, not by a route');
+  return step;
+}
+
 /**
  * What every booking step's machine ends with: where the client goes, and whether the draft goes. Each
  * final state names it in its `output`; the machine's root passes it on with `output: stepOutput`.

@@ -88,6 +88,9 @@ export function expiryDate(today: string, durationDays: number): string | null {
 /** Why Next is held back (spec §5): more than 2 students, or 4 subjects for a student. */
 export type BookingWarning = 'tooManyStudents' | 'tooManySubjects';
 export const tooManyStudentsText = 'You cannot select more than 2 students for more details contact our customer support.';
+/** Decision: the spec gives the 4-subject warning no words; it reads like the students' one. */
+export const tooManySubjectsText = 'You cannot select 4 subjects for one student. For more details contact our customer support.';
+export const warningText: Record<BookingWarning, string> = { tooManyStudents: tooManyStudentsText, tooManySubjects: tooManySubjectsText };
 
 export function bookingWarning(students: number, subjectCounts: readonly number[]): BookingWarning | null {
   if (students >= 3) return 'tooManyStudents';

@@ -7,6 +7,7 @@ import { type SocialLink, config } from '../config.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { selectShellNames } from '../session/session-selectors.ts';
 import { clearDraft } from '../booking/booking-draft-storage.ts';
+import { HeaderBackContext } from './header-back.tsx';
 import { tokenRequiredRoutes } from './routes.ts';
 
 const titleOf = (pathname: string): string =>
@@ -57,6 +58,9 @@ export function AppLayout() {
   const names = useSelector(actor, selectShellNames, shallowEqual);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const [screenBack, setScreenBack] = useState<(() => void) | null>(null);
+  // A function is stored as the state itself, not taken as an updater.
+  const registerBack = useCallback((handler: (() => void) | null) => setScreenBack(() => handler), []);
   return (
     <AppShell
       title={titleOf(pathname)}
@@ -64,12 +68,14 @@ export function AppLayout() {
       contactPhone={config.contactPhone}
       contactEmail={config.contactEmail}
       socialLinks={config.socialLinks}
-      onBack={() => navigate(-1)}
+      onBack={() => (screenBack ? screenBack() : navigate(-1))}
       // Choosing Home clears the working keys, as arriving at /dashboard does.
       onHome={clearDraft}
       onLogout={() => actor.send({ type: 'logout.requested' })}
     >
-      <Outlet />
+      <HeaderBackContext value={registerBack}>
+        <Outlet />
+      </HeaderBackContext>
     </AppShell>
   );
 }

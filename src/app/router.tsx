@@ -6,6 +6,7 @@ import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
 const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
   '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
+  '/new-booking': async () => ({ Component: (await import('../screens/new-booking/new-booking-screen.tsx')).NewBookingScreen }),
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

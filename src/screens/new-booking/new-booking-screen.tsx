@@ -1,0 +1,155 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { type SnapshotFrom, fromPromise } from 'xstate';
+import { type Slot, choiceOf, isIndividual, nameOf, nameOptions, subjectsAt } from '../../../machines/booking/booking-form.ts';
+import { type NewBookingContext, type NewBookingMachine, formOf, newBookingMachine, warningOf } from '../../../machines/booking/new-booking.machine.ts';
+import { warningText } from '../../../machines/rules/packages.ts';
+import { programGroups, yearsOf } from '../../../machines/rules/programs.ts';
+import { api } from '../../api/api.ts';
+import { listSubjects } from '../../api/calls/catalogue.ts';
+import { createStudents, sendClientEmail } from '../../api/calls/client.ts';
+import { useHeaderBack } from '../../app/header-back.tsx';
+import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import { config } from '../../config.ts';
+import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import type { User } from '../../storage/browser-storage.ts';
+import { notify } from '../../toasts/notify.ts';
+import { type NameField, NewBookingView, type NewBookingViewProps, type StudySection } from './new-booking-view.tsx';
+
+type NewBookingSnapshot = SnapshotFrom<NewBookingMachine>;
+type DataProps = Omit<NewBookingViewProps, `on${string}`>;
+
+const programs = programGroups.map(({ id, name }) => ({ id, name }));
+
+function nameField(context: NewBookingContext, slot: Slot): NameField {
+  const form = formOf(context);
+  return {
+    slot,
+    label: form.students === 2 ? `Student ${slot} name` : 'Student name',
+    // In a student's own section its heading says which student.
+    hiddenPrefix: isIndividual(form) ? `Student ${slot} ` : '',
+    value: nameOf(form, slot),
+    options: nameOptions(form, slot, context.students),
+    typed: context.typed[slot],
+  };
+}
+
+function section(context: NewBookingContext, slot: Slot, heading: string | null, names: NameField[]): StudySection {
+  const choice = choiceOf(formOf(context), slot);
+  return {
+    slot,
+    heading,
+    names,
+    programOne: choice.programOne,
+    program: choice.program,
+    years: choice.programOne === null ? [] : yearsOf(choice.programOne),
+    subjects: subjectsAt(context.catalogue, choice.program).map(({ name }) => ({ name, checked: choice.subject.includes(name) })),
+  };
+}
+
+function sectionsOf(context: NewBookingContext): StudySection[] {
+  const form = formOf(context);
+  if (isIndividual(form)) return ([1, 2] as const).map((slot) => section(context, slot, `Student ${slot}`, [nameField(context, slot)]));
+  return [section(context, 1, null, form.students === 2 ? [nameField(context, 1), nameField(context, 2)] : [nameField(context, 1)])];
+}
+
+const studyTypeLabels = { yes: 'Together', no: 'Individually' } as const;
+
+/** What the view shows of a snapshot: the one place its props are derived (stories use it too). */
+export const selectNewBookingView = (snapshot: NewBookingSnapshot): DataProps => {
+  const { context } = snapshot;
+  const form = formOf(context);
+  const warning = warningOf(context);
+  const editing = snapshot.matches('editing');
+  return {
+    status: snapshot.hasTag('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'failed' : 'ready',
+    loadError: context.loadError,
+    students: form.students,
+    programs,
+    sections: sectionsOf(context),
+    studyTypeLabel: form.students === 2 && form.studyType ? studyTypeLabels[form.studyType] : null,
+    canChangeStudyType: snapshot.can({ type: 'studyType.changeRequested' }),
+    warning: editing && warning && !context.warningDismissed ? warningText[warning] : null,
+    contacting: snapshot.matches({ editing: 'contacting' }),
+    busy: snapshot.hasTag('busy'),
+    canNext: snapshot.can({ type: 'next.requested' }),
+    studyTypeDialogOpen: snapshot.hasTag('studyTypeDialog'),
+    studentDialog: {
+      open: snapshot.hasTag('studentDialog'),
+      chosen: snapshot.matches('studentChosen') ? context.draft.split.studentType : null,
+      names: [nameOf(form, 1), nameOf(form, 2)],
+    },
+  };
+};
+
+/** The machine with the API, toasts and the spec's waits: what the app runs. */
+export const browserNewBookingMachine = newBookingMachine.provide({
+  actors: {
+    loadSubjects: fromPromise(({ input }) => listSubjects(api, input)),
+    createStudents: fromPromise(async ({ input }) => (await createStudents(api, input)).data),
+    sendContact: fromPromise(({ input }) => sendClientEmail(api, input)),
+  },
+  actions: {
+    notifyProblem: (_, { message }) => notify.error(message),
+    notifyContacted: (_, { message }) => notify.success(message),
+  },
+  delays: { dialogChoice: config.delays.dialogChoice },
+});
+
+/** New students become the client's: the session keeps them in userdata, so the next visit offers them. */
+const withSessionStudents = (machine: NewBookingMachine, session: SessionActor): NewBookingMachine =>
+  machine.provide({
+    actions: {
+      studentsSaved: (_, { students }) => {
+        const user = selectUser(session.getSnapshot());
+        if (!user) return;
+        const added = students.filter((student) => !user.studentdetails.some((known) => known.id === student.id));
+        session.send({ type: 'user.updated', user: { ...user, studentdetails: [...user.studentdetails, ...added.map((s) => ({ ...s, paying_client: user.clientid }))] } });
+      },
+    },
+  });
+
+/** /new-booking. */
+export function NewBookingScreen({ machine = browserNewBookingMachine }: { machine?: NewBookingMachine }) {
+  const user = useSelector(useSessionActor(), selectUser);
+  // The route guard keeps users without a session out; this covers the moment of logging out.
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <NewBooking user={user} machine={machine} />;
+}
+
+function NewBooking({ user, machine }: { user: User; machine: NewBookingMachine }) {
+  const session = useSessionActor();
+  const [running] = useState(() => withSessionStudents(machine, session));
+  const { actorRef, exit } = useBookingMachine(running, 'students', 'new', {
+    students: user.studentdetails,
+    clientid: user.clientid,
+    email: user.email,
+    branchId: user.branch_id,
+  });
+  const view = useSelector(actorRef, selectNewBookingView, shallowEqual);
+  useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
+  if (exit) return exit;
+  return (
+    <NewBookingView
+      {...view}
+      onStudentsChange={(count) => actorRef.send({ type: 'students.changed', count })}
+      onNamePick={(slot, name) => actorRef.send({ type: 'name.picked', slot, name })}
+      onNameType={(slot, text) => actorRef.send({ type: 'name.typed', slot, text })}
+      onNameAdd={(slot) => actorRef.send({ type: 'name.added', slot })}
+      onProgramChange={(slot, programOne) => actorRef.send({ type: 'program.changed', slot, programOne })}
+      onYearChange={(slot, program) => actorRef.send({ type: 'year.changed', slot, program })}
+      onSubjectToggle={(slot, subject) => actorRef.send({ type: 'subject.toggled', slot, subject })}
+      onStudyTypeChoose={(studyType) => actorRef.send({ type: 'studyType.chosen', studyType })}
+      onStudyTypeCancel={() => actorRef.send({ type: 'studyType.cancelled' })}
+      onStudyTypeChange={() => actorRef.send({ type: 'studyType.changeRequested' })}
+      onContact={() => actorRef.send({ type: 'warning.contactRequested' })}
+      onDismissWarning={() => actorRef.send({ type: 'warning.dismissed' })}
+      onNext={() => actorRef.send({ type: 'next.requested' })}
+      onStudentChoose={(studentType) => actorRef.send({ type: 'student.chosen', studentType })}
+      onStudentChoiceCancel={() => actorRef.send({ type: 'student.choiceCancelled' })}
+      onRetry={() => actorRef.send({ type: 'retry.requested' })}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
+import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { liveToken } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+
+// Checkout's 'Go For First' / 'Go For Second', by role, on the draft the earlier steps stored.
+
+const individualForm: PackageForm = {
+  students: 2,
+  name1: '',
+  name2: '',
+  programOne: null,
+  program: '',
+  subject: [],
+  studyType: 'no',
+  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
+  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
+};
+
+const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
+const pending = (studentType: 1 | 2) => atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), studentType));
+
+function renderCheckout(draft: BookingDraft) {
+  writeDraft(draft);
+  renderWithSession(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <Routes>
+        <Route
+          path="/checkout"
+          element={
+            <main>
+              <h1>Checkout</h1>
+              <OtherStudentButton />
+            </main>
+          }
+        />
+        <Route path="/manage-packages" element={<h1>Package selection</h1>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+}
+
+describe('OtherStudentButton', () => {
+  it.each([
+    [1, 'Go For Second', 'Go For First'],
+    [2, 'Go For First', 'Go For Second'],
+  ] as const)('with student %i being booked and the other to come, it reads %s', (studentType, label, notLabel) => {
+    renderCheckout(pending(studentType));
+    expect(screen.getByRole('button', { name: label })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: notLabel })).toBeNull();
+  });
+
+  it.each([
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+  ])('is a real button: %s on it books the other student', async (_key, keys) => {
+    renderCheckout(pending(1));
+    const ui = userEvent.setup();
+    await ui.tab();
+    expect(screen.getByRole('button', { name: 'Go For Second' })).toHaveFocus();
+    await ui.keyboard(keys);
+    expect(await screen.findByRole('heading', { name: 'Package selection' })).toBeVisible();
+    expect(readDraft()?.split).toEqual({
+      studentType: 2,
+      otherStudentPending: false,
+      done: [{ studentType: 1, form: individualForm, lessons: sampleLessons, slots: sampleSlots }],
+    });
+  });
+
+  it.each([
+    ['a single booking', atCheckout(withForm(emptyDraft('new'), sampleForm))],
+    ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), individualForm)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: individualForm, lessons: sampleLessons, slots: sampleSlots }] } }],
+    ['a pending payment', atCheckout(withForm(emptyDraft('pendingPayment'), sampleForm))],
+  ])('renders nothing for %s (Pay Now is checkout’s)', (_label, draft: BookingDraft) => {
+    renderCheckout(draft);
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

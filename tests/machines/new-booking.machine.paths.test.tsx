@@ -1,0 +1,335 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
+import { type BookingDraft, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
+import { type KnownStudent, type Subject, blankForm, formProblem, isIndividual, newStudentNameText } from '../../machines/booking/booking-form.ts';
+import { type NewBookingInput, type NewBookingMachine, type NewStudentsRequest, contactFailedText, formOf, newBookingMachine, sameStudentText, warningOf } from '../../machines/booking/new-booking.machine.ts';
+import { warningText } from '../../machines/rules/packages.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { NewBookingScreen, browserNewBookingMachine } from '../../src/screens/new-booking/new-booking-screen.tsx';
+import { liveToken } from '../support/fake-jwt.ts';
+import { testUser, toasts } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+
+const catalogue: Subject[] = [
+  { name: 'Mathematics', level_category: [1, 2, 3, 4] },
+  { name: 'English', level_category: [1, 2, 3, 4] },
+  { name: 'Science', level_category: [1, 2] },
+  { name: 'Physics', level_category: [3, 4] },
+];
+const students: KnownStudent[] = testUser.studentdetails.map(({ id, first_name, last_name }) => ({ id, first_name, last_name }));
+const created: KnownStudent[] = [{ id: 31, first_name: 'Sara', last_name: 'Khan' }];
+const contacted = 'Our team will contact you shortly.';
+const subjectsFailed = 'The subjects could not be loaded.';
+const studentsFailed = 'The new students could not be saved.';
+
+const single: PackageForm = { ...blankForm, students: 1, name1: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] };
+const individual: PackageForm = {
+  ...blankForm,
+  students: 2,
+  studyType: 'no',
+  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
+  student2: { name: 'Lina Ahmed', programOne: 3, program: 'Year 10 / Grade 9', subject: ['Physics'] },
+};
+
+const loaded = { type: 'xstate.done.actor.loadSubjects', output: catalogue };
+
+/**
+ * The chart's form is too wide to walk whole, so each start is a stored form with the events that matter
+ * there; together they take every transition (asserted in afterAll).
+ */
+const starts: { name: string; form: PackageForm | null; events: AnyEventObject[] }[] = [
+  {
+    name: 'a blank form: loading, the warnings and the contact request',
+    form: null,
+    events: [
+      loaded,
+      { type: 'xstate.error.actor.loadSubjects', error: new Error(subjectsFailed) },
+      { type: 'retry.requested' },
+      { type: 'back.requested' },
+      { type: 'students.changed', count: 3 },
+      { type: 'warning.contactRequested' },
+      { type: 'xstate.done.actor.sendContact', output: { message: contacted } },
+      { type: 'xstate.error.actor.sendContact', error: new Error('Mail server down') },
+      { type: 'warning.dismissed' },
+      { type: 'next.requested' },
+    ],
+  },
+  {
+    name: 'one student: names, program, year and subjects, new students',
+    form: single,
+    events: [
+      loaded,
+      { type: 'next.requested' },
+      { type: 'subject.toggled', slot: 1, subject: 'Mathematics' },
+      { type: 'program.changed', slot: 1, programOne: 3 },
+      { type: 'year.changed', slot: 1, program: 'Year 10 / Grade 9' },
+      { type: 'name.picked', slot: 1, name: 'Lina Ahmed' },
+      { type: 'name.typed', slot: 1, text: 'Sara' },
+      { type: 'name.typed', slot: 1, text: 'Sara Khan' },
+      { type: 'name.added', slot: 1 },
+      { type: 'xstate.done.actor.createStudents', output: created },
+      { type: 'xstate.error.actor.createStudents', error: new Error(studentsFailed) },
+    ],
+  },
+  {
+    name: 'two students: the study type',
+    form: single,
+    events: [
+      loaded,
+      { type: 'students.changed', count: 2 },
+      { type: 'studyType.chosen', studyType: 'yes' },
+      { type: 'studyType.chosen', studyType: 'no' },
+      { type: 'studyType.cancelled' },
+      { type: 'studyType.changeRequested' },
+      { type: 'name.typed', slot: 2, text: 'adam ahmed' },
+      { type: 'name.added', slot: 2 },
+      { type: 'next.requested' },
+    ],
+  },
+  {
+    name: 'two students individually: which student first',
+    form: individual,
+    events: [loaded, { type: 'next.requested' }, { type: 'student.chosen', studentType: 2 }, { type: 'student.choiceCancelled' }, { type: 'xstate.after.dialogChoice.newBooking.studentChosen' }],
+  },
+];
+
+const inputOf = (form: PackageForm | null): NewBookingInput => ({
+  draft: form ? withForm(emptyDraft('new'), form) : emptyDraft('new'),
+  today: '2026-11-23',
+  students,
+  clientid: testUser.clientid,
+  email: testUser.email,
+  branchId: testUser.branch_id,
+});
+
+const cases = starts.map((start) => ({ ...start, input: inputOf(start.form), paths: coveringPaths(newBookingMachine, inputOf(start.form), start.events) }));
+const coverage = transitionCoverage(newBookingMachine);
+
+interface Pending<T> {
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The screen on the real session and layout, with calls the test answers. */
+function renderNewBooking(draft: BookingDraft) {
+  writeDraft(draft);
+  const calls: { loadSubjects: Pending<Subject[]>[]; createStudents: Pending<KnownStudent[]>[]; sendContact: Pending<{ message: string }>[] } = { loadSubjects: [], createStudents: [], sendContact: [] };
+  const sent: { students: NewStudentsRequest[]; contact: { email: string }[] } = { students: [], contact: [] };
+  const machine: NewBookingMachine = browserNewBookingMachine.provide({
+    actors: {
+      loadSubjects: fromPromise(() => new Promise<Subject[]>((resolve, reject) => calls.loadSubjects.push({ resolve, reject }))),
+      createStudents: fromPromise<KnownStudent[], NewStudentsRequest>(({ input }) => {
+        sent.students.push(input);
+        return new Promise((resolve, reject) => calls.createStudents.push({ resolve, reject }));
+      }),
+      sendContact: fromPromise<{ message: string }, { email: string }>(({ input }) => {
+        sent.contact.push(input);
+        return new Promise((resolve, reject) => calls.sendContact.push({ resolve, reject }));
+      }),
+    },
+    delays: { dialogChoice: 300 },
+  });
+  const rendered = renderWithSession(
+    <MemoryRouter initialEntries={['/new-booking']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/new-booking" element={<NewBookingScreen machine={machine} />} />
+          <Route path="/manage-packages" element={<p>Packages page</p>} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+  const last = <T,>(list: Pending<T>[]) => {
+    const call = list.at(-1);
+    if (!call) throw new Error('no call is waiting');
+    return call;
+  };
+  return { calls, sent, last, rendered };
+}
+
+const radio = (count: number) => within(screen.getByRole('group', { name: 'Number of students' })).getByRole('radio', { name: String(count) });
+const studyDialog = () => within(screen.getByRole('dialog', { name: 'How will the students study?' }));
+const studentDialog = () => within(screen.getByRole('dialog', { name: 'Which student do you want to book first?' }));
+
+/** What the screen shows for a state of the chart, read from the snapshot the path reached. */
+function expectScreenFor(state: SnapshotFrom<NewBookingMachine>) {
+  if (state.matches('done')) {
+    expect(screen.getByText('Packages page')).toBeVisible();
+    return;
+  }
+  if (state.matches('left')) {
+    expect(screen.getByText('Dashboard page')).toBeVisible();
+    return;
+  }
+  if (state.matches('loading')) {
+    expect(screen.getByRole('status', { name: 'Loading subjects' })).toBeInTheDocument();
+    return;
+  }
+  if (state.matches('loadFailed')) {
+    expect(screen.getByRole('alert')).toHaveTextContent(subjectsFailed);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    return;
+  }
+  const form = formOf(state.context);
+  for (const count of [1, 2, 3]) {
+    if (form.students === count) expect(radio(count)).toBeChecked();
+    else expect(radio(count)).not.toBeChecked();
+  }
+  const next = screen.getByRole('button', { name: state.hasTag('busy') ? 'Saving…' : 'Next' });
+  if (state.can({ type: 'next.requested' })) expect(next).toBeEnabled();
+  else expect(next).toBeDisabled();
+  const banner = screen.queryByText(/^You cannot select/);
+  if (warningOf(state.context) && !state.context.warningDismissed) expect(banner).toHaveTextContent(warningText[warningOf(state.context) ?? 'tooManyStudents']);
+  else expect(banner).toBeNull();
+  if (state.hasTag('studyTypeDialog')) expect(studyDialog().getByRole('button', { name: /Together/ })).toBeVisible();
+  else expect(screen.queryByRole('dialog', { name: 'How will the students study?' })).toBeNull();
+  if (state.hasTag('studentDialog')) expect(studentDialog().getByRole('button', { name: /Student 1/ })).toBeVisible();
+  else expect(screen.queryByRole('dialog', { name: 'Which student do you want to book first?' })).toBeNull();
+  if (!isIndividual(form) && form.students !== 0 && form.students !== 3) {
+    expect(screen.getByRole('combobox', { name: form.students === 2 ? 'Student 1 name' : 'Student name' })).toHaveValue(form.name1);
+    expect(screen.getByRole('combobox', { name: 'Program' })).toHaveValue(form.programOne === null ? '' : String(form.programOne));
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue(form.program);
+    if (form.programOne === null) expect(screen.getByRole('combobox', { name: 'Year' })).toBeDisabled();
+    for (const subject of form.subject) expect(screen.getByRole('checkbox', { name: subject })).toBeChecked();
+  }
+  // What is on screen is what is stored: a refresh would restore it.
+  expect(readDraft()?.form ?? null).toEqual(state.context.draft.form);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+afterAll(() => {
+  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
+});
+
+describe.each(cases)('new booking paths from $name, replayed on the screen', ({ input, paths }) => {
+  it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
+    const { calls, sent, last } = renderNewBooking(input.draft);
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    for (const [index, step] of path.steps.entries()) {
+      const event = step.event as AnyEventObject;
+      const before = path.steps[index - 1]?.state as SnapshotFrom<NewBookingMachine> | undefined;
+      switch (event.type) {
+        case 'xstate.init':
+          break;
+        case 'xstate.done.actor.loadSubjects':
+          await act(async () => last(calls.loadSubjects).resolve(event.output));
+          break;
+        case 'xstate.error.actor.loadSubjects':
+          await act(async () => last(calls.loadSubjects).reject(event.error));
+          break;
+        case 'retry.requested':
+          await ui.click(screen.getByRole('button', { name: 'Retry' }));
+          break;
+        case 'back.requested':
+          await ui.click(screen.getByRole('button', { name: 'Back' }));
+          break;
+        case 'students.changed':
+          await ui.click(radio(event.count));
+          break;
+        case 'name.picked':
+          await ui.selectOptions(screen.getByRole('combobox', { name: event.slot === 2 ? 'Student 2 name' : /^Student (1 )?name$/ }), event.name);
+          break;
+        case 'name.typed': {
+          const field = screen.getByRole('textbox', { name: new RegExp(`^New student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) });
+          await ui.clear(field);
+          await ui.type(field, event.text);
+          break;
+        }
+        case 'name.added':
+          await ui.click(screen.getByRole('button', { name: new RegExp(`^Add new student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) }));
+          break;
+        case 'program.changed':
+          await ui.selectOptions(screen.getByRole('combobox', { name: 'Program' }), String(event.programOne));
+          break;
+        case 'year.changed':
+          await ui.selectOptions(screen.getByRole('combobox', { name: 'Year' }), event.program);
+          break;
+        case 'subject.toggled':
+          await ui.click(screen.getByRole('checkbox', { name: event.subject }));
+          break;
+        case 'studyType.chosen':
+          await ui.click(studyDialog().getByRole('button', { name: event.studyType === 'yes' ? /Together/ : /Individually/ }));
+          break;
+        case 'studyType.cancelled':
+          await ui.click(studyDialog().getByRole('button', { name: 'Cancel' }));
+          break;
+        case 'studyType.changeRequested':
+          await ui.click(screen.getByRole('button', { name: 'Change' }));
+          break;
+        case 'warning.contactRequested':
+          await ui.click(screen.getByRole('button', { name: 'Contact' }));
+          expect(sent.contact.at(-1)).toEqual({ email: testUser.email });
+          break;
+        case 'xstate.done.actor.sendContact':
+          await act(async () => last(calls.sendContact).resolve(event.output));
+          expect(toasts().getByText(contacted)).toBeVisible();
+          break;
+        case 'xstate.error.actor.sendContact':
+          await act(async () => last(calls.sendContact).reject(event.error));
+          // Whatever the server said, the spec's text.
+          expect(toasts().getByText(contactFailedText)).toBeVisible();
+          break;
+        case 'warning.dismissed':
+          await ui.click(screen.getByRole('button', { name: 'Cancel' }));
+          break;
+        case 'next.requested':
+          await ui.click(screen.getByRole('button', { name: 'Next' }));
+          if (before) {
+            const problem = formProblem(formOf(before.context));
+            if (problem) expect(toasts().getByText(problem)).toBeVisible();
+          }
+          break;
+        case 'xstate.done.actor.createStudents':
+          expect(sent.students.at(-1)).toEqual({ branch_id: testUser.branch_id, students: [{ first_name: 'Sara', last_name: 'Khan', paying_client: testUser.clientid }] });
+          await act(async () => last(calls.createStudents).resolve(event.output));
+          break;
+        case 'xstate.error.actor.createStudents':
+          await act(async () => last(calls.createStudents).reject(event.error));
+          expect(toasts().getByText(studentsFailed)).toBeVisible();
+          break;
+        case 'student.chosen':
+          await ui.click(studentDialog().getByRole('button', { name: new RegExp(`Student ${event.studentType}`) }));
+          break;
+        case 'student.choiceCancelled':
+          await ui.click(studentDialog().getByRole('button', { name: 'Cancel' }));
+          break;
+        case 'xstate.after.dialogChoice.newBooking.studentChosen':
+          await act(async () => {
+            await vi.advanceTimersByTimeAsync(300);
+          });
+          break;
+        default:
+          throw new Error(`no way to replay ${event.type} on the screen`);
+      }
+      if (event.type === 'name.added' && before) {
+        const typed = before.context.typed[event.slot as 1 | 2];
+        if (!/\S+\s+\S+/.test(typed)) expect(toasts().getByText(newStudentNameText)).toBeVisible();
+        else if (step.state.context === before.context) expect(toasts().getByText(sameStudentText)).toBeVisible();
+      }
+      expectScreenFor(step.state as SnapshotFrom<NewBookingMachine>);
+    }
+    const end = path.steps.at(-1)?.state as SnapshotFrom<NewBookingMachine>;
+    if (end.matches('done') && isIndividual(formOf(end.context))) {
+      // The split is stored for the packages screen: which student, and that the other is still to come.
+      expect(localStorage.getItem('studentType')).toBe(String(end.context.draft.split.studentType));
+      expect(localStorage.getItem('hidebutton')).toBe('1');
+    }
+    if (end.matches('left')) expect(localStorage.getItem('packageFormData')).toBeNull();
+    coverage.replayed(path, input);
+  });
+});

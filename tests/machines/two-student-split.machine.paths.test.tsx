@@ -1,0 +1,122 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
+import { type TwoStudentSplitMachine, otherStudentLabel, twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
+import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
+import { sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { liveToken } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+
+// The checkout's switch button, on the stored draft: each generated path of the split machine is replayed
+// on the mounted button, and what it leaves in the browser's storage is checked after the switch.
+
+const individualForm: PackageForm = {
+  students: 2,
+  name1: '',
+  name2: '',
+  programOne: null,
+  program: '',
+  subject: [],
+  studyType: 'no',
+  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
+  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
+};
+
+/** A draft at checkout: a package and slots chosen for whom it books. */
+const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
+
+const events: AnyEventObject[] = [{ type: 'split.otherStudentRequested' }];
+
+const starts = [
+  { who: 'student 1 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), 1)) },
+  { who: 'student 2 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), 2)) },
+  { who: 'a single booking', draft: atCheckout(withForm(emptyDraft('new'), { ...individualForm, students: 1, name1: 'Adam Ahmed', program: 'Year 5 / Grade 4', programOne: 1, subject: ['Mathematics'], studyType: null })) },
+].map(({ who, draft }) => {
+  const input: BookingInput = { draft, today: '2026-11-24' };
+  return { who, input, paths: coveringPaths(twoStudentSplitMachine, input, events) };
+});
+
+const coverage = transitionCoverage(twoStudentSplitMachine);
+
+const packagesPage = 'Packages of the other student';
+
+function renderCheckout(draft: BookingDraft) {
+  writeDraft(draft);
+  renderWithSession(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <Routes>
+        <Route path="/checkout" element={<OtherStudentButton />} />
+        <Route path="/manage-packages" element={<h1>{packagesPage}</h1>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+}
+
+const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
+
+/** What a state of the chart shows, read from the snapshot the path reached. */
+function expectScreenFor(state: SnapshotFrom<TwoStudentSplitMachine>, before: BookingDraft) {
+  if (state.status === 'done') {
+    expect(screen.getByRole('heading', { name: packagesPage })).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+    // The current student's part is kept for the order; the other student is booked next, and pays for both.
+    const { studentType } = before.split;
+    expect(localStorage.getItem('studentType')).toBe(studentType === 1 ? '2' : '1');
+    expect(localStorage.getItem('hidebutton')).toBeNull();
+    expect(stored('studentsData')).toEqual([{ studentType, form: before.form, lessons: before.lessons, slots: before.slots }]);
+    expect(localStorage.getItem('lessonData')).toBeNull();
+    expect(localStorage.getItem('totalLession')).toBeNull();
+    expect(localStorage.getItem('groupedByWeek')).toBeNull();
+    expect(localStorage.getItem('selectedTeacher')).toBeNull();
+    expect(stored('packageFormData')).toEqual(before.form);
+    return;
+  }
+  expect(screen.queryByRole('heading', { name: packagesPage })).toBeNull();
+  const { studentType } = state.context.draft.split;
+  if (state.hasTag('showButton') && studentType !== null) {
+    expect(screen.getByRole('button', { name: otherStudentLabel(studentType) })).toBeEnabled();
+    expect(localStorage.getItem('hidebutton')).toBe('1');
+    expect(localStorage.getItem('studentType')).toBe(String(studentType));
+  } else {
+    // A single booking: Pay Now is checkout's, this shows nothing.
+    expect(screen.queryByRole('button')).toBeNull();
+  }
+}
+
+afterAll(() => {
+  // Every (state, event, branch) of the chart was taken by a replayed path.
+  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
+});
+
+describe.each(starts)('two-student split paths with $who, replayed on the button', ({ input, paths }) => {
+  it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
+    renderCheckout(input.draft);
+    const ui = userEvent.setup();
+    for (const step of path.steps) {
+      const state = step.state as SnapshotFrom<TwoStudentSplitMachine>;
+      switch (step.event.type) {
+        case 'xstate.init':
+          break;
+        case 'split.otherStudentRequested': {
+          const { studentType } = input.draft.split;
+          if (studentType === null) throw new Error('only a pending student has the button');
+          await ui.click(screen.getByRole('button', { name: otherStudentLabel(studentType) }));
+          // The exit is rendered once the actor's completion is seen.
+          await screen.findByRole('heading', { name: packagesPage });
+          break;
+        }
+        default:
+          throw new Error(`no way to replay ${step.event.type} on the screen`);
+      }
+      expectScreenFor(state, input.draft);
+    }
+    coverage.replayed(path, input);
+  });
+});
