@@ -182,7 +182,7 @@ function expectScreenFor(state: SnapshotFrom<NewBookingMachine>) {
     if (form.students === count) expect(radio(count)).toBeChecked();
     else expect(radio(count)).not.toBeChecked();
   }
-  const next = screen.getByRole('button', { name: state.hasTag('busy') ? 'Saving…' : 'Next' });
+  const next = screen.getByRole('button', { name: state.matches('savingStudents') ? 'Saving…' : 'Next' });
   if (state.can({ type: 'next.requested' })) expect(next).toBeEnabled();
   else expect(next).toBeDisabled();
   const banner = screen.queryByText(/^You cannot select/);

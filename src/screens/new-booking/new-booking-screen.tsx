@@ -73,6 +73,7 @@ export const selectNewBookingView = (snapshot: NewBookingSnapshot): DataProps =>
     canChangeStudyType: snapshot.can({ type: 'studyType.changeRequested' }),
     warning: editing && warning && !context.warningDismissed ? warningText[warning] : null,
     contacting: snapshot.matches({ editing: 'contacting' }),
+    saving: snapshot.matches('savingStudents'),
     busy: snapshot.hasTag('busy'),
     canNext: snapshot.can({ type: 'next.requested' }),
     studyTypeDialogOpen: snapshot.hasTag('studyTypeDialog'),

@@ -43,6 +43,8 @@ export interface NewBookingViewProps {
   /** The red banner's text, null when none shows. */
   warning: string | null;
   contacting: boolean;
+  /** New students are being created. */
+  saving: boolean;
   busy: boolean;
   canNext: boolean;
   studyTypeDialogOpen: boolean;
@@ -71,7 +73,12 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** Words a screen reader needs that the screen already shows nearby. */
 function Hidden({ text }: { text: string }) {
-  return text ? <span className={ui.visuallyHidden}>{text}</span> : null;
+  // The space stays outside the hidden span: every accessible-name computation keeps it.
+  return text.trim() ? (
+    <>
+      <span className={ui.visuallyHidden}>{text.trim()}</span>{' '}
+    </>
+  ) : null;
 }
 
 function NameInput({ field, disabled, onPick, onType, onAdd }: { field: NameField; disabled: boolean; onPick: NewBookingViewProps['onNamePick']; onType: NewBookingViewProps['onNameType']; onAdd: NewBookingViewProps['onNameAdd'] }) {
@@ -271,18 +278,18 @@ export function NewBookingView(props: NewBookingViewProps) {
           <Section key={section.slot} section={section} props={props} />
         ))}
         <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canNext}>
-          {props.busy ? 'Saving…' : 'Next'}
+          {props.saving ? 'Saving…' : 'Next'}
         </button>
       </form>
 
       <ModalDialog open={props.studyTypeDialogOpen} title="How will the students study?" onClose={props.onStudyTypeCancel}>
         <div className={styles.choices}>
           <button type="button" className={`${ui.button} ${ui.secondary} ${styles.choice}`} onClick={() => props.onStudyTypeChoose('yes')} data-autofocus="">
-            <strong>Together (group)</strong>
+            <strong>Together (group)</strong>{' '}
             <span>Siblings in the same lessons, with one tutor.</span>
           </button>
           <button type="button" className={`${ui.button} ${ui.secondary} ${styles.choice}`} onClick={() => props.onStudyTypeChoose('no')}>
-            <strong>Individually</strong>
+            <strong>Individually</strong>{' '}
             <span>Separate tutors and timings for each student.</span>
           </button>
           <button type="button" className={`${ui.button} ${styles.plain}`} onClick={props.onStudyTypeCancel}>
@@ -302,7 +309,7 @@ export function NewBookingView(props: NewBookingViewProps) {
               disabled={props.studentDialog.chosen !== null}
               onClick={() => props.onStudentChoose(studentType)}
             >
-              <strong>Student {studentType}</strong>
+              <strong>Student {studentType}</strong>{' '}
               <span>{props.studentDialog.names[studentType - 1]}</span>
             </button>
           ))}
