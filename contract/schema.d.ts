@@ -620,7 +620,8 @@ export interface paths {
          * @description The server prices the order itself from `pkg_id`, the number of students and `level`, less
          *     the coupon; an `amount` that disagrees is refused (400 naming `amount`). The answer's
          *     `paymentLink` is the provider's payment page; after paying, failing or cancelling there the
-         *     browser comes back to `/success?ref=…`, `/failed` or `/cancel`.
+         *     browser comes back to `/success?ref=…`, `/failed` or `/cancel`. A client whose booking staff
+         *     paused (client data `status` false) is refused with 403 naming `client_id`.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1264,7 +1265,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Booking-status gate; true while the client may book. */
+                        /** @description Booking-status gate; true while the client may book (false once staff pause booking for the account). */
                         status: boolean;
                         client: components["schemas"]["User"];
                     };

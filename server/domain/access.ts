@@ -53,3 +53,11 @@ export async function ownPaidOrder(db: Queryable, session: SessionClaims, ref: s
   if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
   return order;
 }
+
+export const bookingPausedText = 'Booking is paused for this account. Please contact us to book.';
+
+/** Whether staff paused booking for the client (the client data's `status` is its opposite). */
+export async function bookingPaused(db: Queryable, clientId: number): Promise<boolean> {
+  const [row] = await db.query<{ booking_paused: boolean }>('select booking_paused from clients where id = $1', [clientId]);
+  return row?.booking_paused ?? false;
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { assertOwnClient, ownBranch } from '../domain/access.ts';
+import { assertOwnClient, bookingPaused, ownBranch } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type StudentRow, loadUser, toStudent } from '../domain/records.ts';
 import { forbidden } from '../http/errors.ts';
@@ -20,7 +20,7 @@ export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> 
     async getClientData(call) {
       const session = requireSession(call);
       assertOwnClient(session, call.params.clientid, 'clientid');
-      return { status: true, client: await loadUser(db, session.sub) };
+      return { status: !(await bookingPaused(db, session.sub)), client: await loadUser(db, session.sub) };
     },
 
     async checkClientStatus(call) {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
+import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type Discount, discountedTotal, levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
 
@@ -103,6 +103,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       assertOwnClient(session, body.client_id, 'client_id');
       ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.student_ids, 'student_ids');
+      if (await bookingPaused(db, session.sub)) throw forbidden('client_id', bookingPausedText);
       const [price] = await db.query<{ total: string; numberofclass: number }>(
         `select pp.total, p.numberofclass from package_prices pp join packages p on p.id = pp.package_id
           where pp.package_id = $1 and pp.students = $2 and pp.level_group = $3`,

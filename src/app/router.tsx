@@ -6,7 +6,16 @@ import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
 const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
   '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
-  '/new-booking': async () => ({ Component: (await import('../screens/new-booking/new-booking-screen.tsx')).NewBookingScreen }),
+  '/new-booking': async () => {
+    const [{ BookingGate }, { NewBookingScreen }] = await Promise.all([import('../screens/booking-gate/booking-gate.tsx'), import('../screens/new-booking/new-booking-screen.tsx')]);
+    return {
+      Component: () => (
+        <BookingGate>
+          <NewBookingScreen />
+        </BookingGate>
+      ),
+    };
+  },
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin } from '../../server/seed/seed.ts';
 import { responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
+import { orderBody, packagePrice } from '../support/booking-fixtures.ts';
 
 let server: TestServer;
 
@@ -519,5 +520,30 @@ describe('validation messages', () => {
     expect(response.status).toBe(415);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toMatchObject({ success: false, message: 'Content-Type must be application/json' });
+  });
+});
+
+describe('the booking-status gate (client data status)', () => {
+  it('answers status false once staff pause booking, and refuses new orders for the client; nothing is written', async () => {
+    const client = await server.newClient(1);
+    const open = await server.api('GET', `/clientsdata/${client.clientid}`, { token: client.token });
+    expect(open.body.status).toBe(true);
+
+    await server.db.query('update clients set booking_paused = true where id = $1', [client.clientid]);
+    const paused = await server.api('GET', `/clientsdata/${client.clientid}`, { token: client.token });
+    expect(paused.status).toBe(200);
+    expect(paused.body.status).toBe(false);
+    expect(responseErrors('getClientData', 200, paused.body)).toEqual([]);
+
+    const amount = await packagePrice(server, client, 3);
+    const before = await tableCounts(server.db);
+    const refused = await server.api('POST', '/create-order', { token: client.token, body: orderBody(client, amount, { pkgId: 3 }) });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, field: 'client_id', message: 'client_id: Booking is paused for this account. Please contact us to book.' });
+    expect(await tableCounts(server.db)).toEqual(before);
+
+    await server.db.query('update clients set booking_paused = false where id = $1', [client.clientid]);
+    const reopened = await server.api('POST', '/create-order', { token: client.token, body: orderBody(client, amount, { pkgId: 3 }) });
+    expect(reopened.status).toBe(201);
   });
 });

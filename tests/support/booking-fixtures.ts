@@ -39,7 +39,12 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
         `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
         [contractorId],
       );
-      const booked = await server.db.query<{ start: Date }>('select start from appointment_contractors where contractor_id = $1 and not released', [contractorId]);
+      // Taken: the tutor's lessons, and the session's students' lessons with any tutor (a student is in one lesson at a time).
+      const booked = await server.db.query<{ start: Date }>(
+        `select start from appointment_contractors where contractor_id = $1 and not released
+         union select start from appointment_recipients where student_id = any($2::int[]) and not released`,
+        [contractorId, session.studentIds],
+      );
       const taken = new Set(booked.map((b) => b.start.getTime()));
       const found: Slot[] = [];
       for (const w of windows) {
