@@ -1,13 +1,21 @@
 /**
  * `npm run lighthouse` (with `npm start` running): Lighthouse mobile performance and accessibility
- * scores of /, /login and /dashboard. /dashboard is measured logged in as the demo client: the token
- * is put in localStorage first and Lighthouse is told not to reset storage.
+ * scores of /, /login and the signed-in screens. Those are measured logged in as the demo client: the
+ * token is put in localStorage first and Lighthouse is told not to reset storage. /manage-packages also
+ * gets a booking draft (one student, Year 5, Mathematics and English), as /new-booking's Next leaves it.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const base = process.env.PORTAL_URL ?? 'http://localhost:3000';
-const routes = ['/', '/login', '/dashboard'];
+const routes = ['/', '/login', '/dashboard', '/new-booking', '/manage-packages'];
+const signedIn = new Set(['/dashboard', '/new-booking', '/manage-packages']);
+const drafts: Record<string, Record<string, string>> = {
+  '/manage-packages': {
+    bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),
+    packageFormData: JSON.stringify({ students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null }),
+  },
+};
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,16 +39,19 @@ try {
   for (const route of routes) {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
-    if (route === '/dashboard') {
+    if (signedIn.has(route)) {
       const { token, user } = await session();
       await page.evaluate(
-        (t, u) => {
+        (t, u, draft) => {
+          localStorage.clear();
           localStorage.setItem('token', t);
           localStorage.setItem('userdata', u);
           localStorage.setItem('BranchId', String(JSON.parse(u).branch_id));
+          for (const [key, value] of Object.entries(draft)) localStorage.setItem(key, value);
         },
         token,
         JSON.stringify(user),
+        drafts[route] ?? {},
       );
     } else {
       await page.evaluate(() => localStorage.clear());

@@ -1,21 +1,31 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from './route-error.tsx';
 import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
+
+/** A booking flow's first screen behind the booking-status gate (DESIGN.md): both load together. */
+const gated =
+  (screen: () => Promise<ComponentType>): RouteObject['lazy'] =>
+  async () => {
+    const [{ BookingGate }, Screen] = await Promise.all([import('../screens/booking-gate/booking-gate.tsx'), screen()]);
+    return {
+      Component: () => (
+        <BookingGate>
+          <Screen />
+        </BookingGate>
+      ),
+    };
+  };
 
 // Screens built so far; the other token-required routes show the placeholder.
 const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
   '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
-  '/new-booking': async () => {
-    const [{ BookingGate }, { NewBookingScreen }] = await Promise.all([import('../screens/booking-gate/booking-gate.tsx'), import('../screens/new-booking/new-booking-screen.tsx')]);
-    return {
-      Component: () => (
-        <BookingGate>
-          <NewBookingScreen />
-        </BookingGate>
-      ),
-    };
-  },
+  '/new-booking': gated(async () => (await import('../screens/new-booking/new-booking-screen.tsx')).NewBookingScreen),
+  '/manage-packages': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).ManagePackagesScreen }),
+  '/renew-change-packages': gated(async () => (await import('../screens/package-selection/package-selection-screen.tsx')).RenewPackagesScreen),
+  '/remaining-classes': async () => ({ Component: (await import('../screens/remaining-classes/remaining-classes-screen.tsx')).RemainingClassesScreen }),
+  '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

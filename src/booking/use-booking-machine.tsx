@@ -3,7 +3,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ActorRefFrom, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { type BookingOutput, type BookingStep, missingStep } from '../../machines/booking/booking-steps.ts';
+import { type BookingOutput, type BookingStep, inFlow, missingStep, previousStep } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { bookingPath } from './booking-paths.ts';
 import { branchToday } from './branch-today.ts';
@@ -41,7 +41,10 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   const [start] = useState(() => {
     const stored = readDraft();
     const zone = session.getSnapshot().context.session?.user.branch_time_zone;
-    const draft = stored && stored.entry !== entry && missingStep(step, stored, entry) !== null ? null : stored;
+    // A draft of a flow that does not pass through this step (a new booking left half-way for Renew) is not
+    // this screen's; nor is one of another flow that lacks what this step needs.
+    const ours = stored && (stored.entry === entry || inFlow(step, stored.entry)) ? stored : null;
+    const draft = ours && ours.entry !== entry && missingStep(step, ours, entry) !== null ? null : ours;
     return {
       missing: missingStep(step, draft, entry),
       input: { ...moreInput, draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) },
@@ -54,6 +57,8 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   const [done, setDone] = useState<BookingOutput | undefined>(undefined);
   useEffect(() => {
     if (start.missing) return undefined;
+    // Storage holds this screen's draft from the start (another flow's left-overs are replaced).
+    writeDraft(start.input.draft);
     const draftOf = (snapshot: SnapshotFrom<AnyStateMachine>) => (snapshot.context as { draft: BookingDraft }).draft;
     const subscription = actorRef.subscribe({
       next: (snapshot: SnapshotFrom<AnyStateMachine>) => writeDraft(draftOf(snapshot)),
@@ -66,9 +71,12 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
       },
     });
     return () => subscription.unsubscribe();
-  }, [actorRef, start.missing]);
+  }, [actorRef, start]);
 
   const target = start.missing ?? done?.next;
-  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace /> : null;
+  // Going on is a new page in the browser's history (its back button returns to this step); a redirect for
+  // a missing draft, and the step's own back, replace this one.
+  const replace = start.missing !== null || target === previousStep(step, start.input.draft.entry);
+  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace={replace} /> : null;
   return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
 }

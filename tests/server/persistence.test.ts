@@ -31,7 +31,7 @@ describe('file-backed PGlite', () => {
 
     const first = await openPglite(dir);
     try {
-      expect(await migrate(first)).toEqual(['001_init.sql', '002_integrity.sql']);
+      expect(await migrate(first)).toEqual(['001_init.sql', '002_integrity.sql', '003_booking_gate.sql']);
       expect(await seedIfEmpty(first, now)).toBe(true);
       await first.query(`insert into outbox (to_address, subject, body) values ('kept@example.com', 'Kept across restarts', 'still here')`);
     } finally {
@@ -41,7 +41,7 @@ describe('file-backed PGlite', () => {
     const second = await openPglite(dir);
     try {
       expect(await migrate(second)).toEqual([]);
-      expect(await second.query('select name from schema_migrations order by name')).toEqual([{ name: '001_init.sql' }, { name: '002_integrity.sql' }]);
+      expect(await second.query('select name from schema_migrations order by name')).toEqual([{ name: '001_init.sql' }, { name: '002_integrity.sql' }, { name: '003_booking_gate.sql' }]);
       expect(await seedIfEmpty(second, now)).toBe(false);
       expect(await second.query('select firstname, lastname from clients where email = $1', [demoLogin.email])).toEqual([
         { firstname: 'Sarah', lastname: 'Ahmed' },
