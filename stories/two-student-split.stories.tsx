@@ -5,18 +5,9 @@ import { type TwoStudentSplitEvent, twoStudentSplitMachine } from '../machines/b
 import { OtherStudentButtonView } from '../src/screens/checkout/other-student-button-view.tsx';
 import { selectOtherStudentView } from '../src/screens/checkout/other-student-button.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
+import { individualForm } from '../tests/support/draft-fixtures.ts';
 
-const form: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
-};
+const form: PackageForm = individualForm();
 
 /** Adam (student 1) at checkout with GOLD and one slot; Lina is still to be booked. */
 const firstAtCheckout: BookingDraft = withSlots(

@@ -138,36 +138,26 @@ export interface BookingInput {
   today: string;
 }
 
+const noSplit: BookingDraft['split'] = { studentType: null, otherStudentPending: false, done: [] };
+
+/** What is chosen after the students: the package, the weekly lessons, the slots and their tutors. */
+const nothingChosenYet = { lessons: null, totalLessonsLabel: null, slots: null, tutors: [], secondTutors: [] } satisfies Partial<BookingDraft>;
+
 export function emptyDraft(entry: BookingEntry): BookingDraft {
   return {
     version: bookingDraftVersion,
     entry,
     form: null,
-    lessons: null,
-    totalLessonsLabel: null,
-    slots: null,
+    ...nothingChosenYet,
     bookingData: null,
-    tutors: [],
-    secondTutors: [],
-    split: { studentType: null, otherStudentPending: false, done: [] },
+    split: noSplit,
     clientPackageId: null,
     reschedule: null,
   };
 }
 
-const noSplit: BookingDraft['split'] = { studentType: null, otherStudentPending: false, done: [] };
-
 /** A new form clears what was chosen after it: the split, the package and the slots were for the old students. */
-export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({
-  ...draft,
-  form,
-  split: noSplit,
-  lessons: null,
-  totalLessonsLabel: null,
-  slots: null,
-  tutors: [],
-  secondTutors: [],
-});
+export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({ ...draft, form, split: noSplit, ...nothingChosenYet });
 
 /**
  * The individual two-student booking starts with the student the client chose (the student-choice dialog):
@@ -176,11 +166,7 @@ export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft =
 export const withStudentChosen = (draft: BookingDraft, studentType: 1 | 2): BookingDraft => ({
   ...draft,
   split: { studentType, otherStudentPending: true, done: [] },
-  lessons: null,
-  totalLessonsLabel: null,
-  slots: null,
-  tutors: [],
-  secondTutors: [],
+  ...nothingChosenYet,
 });
 
 /** The student the split books after the current one. */
@@ -198,12 +184,8 @@ export function withOtherStudent(draft: BookingDraft): BookingDraft | null {
   return {
     ...draft,
     split: { studentType: otherStudent(studentType), otherStudentPending: false, done: [...done.filter((d) => d.studentType !== studentType), part] },
-    lessons: null,
-    totalLessonsLabel: null,
-    slots: null,
+    ...nothingChosenYet,
     bookingData: null,
-    tutors: [],
-    secondTutors: [],
   };
 }
 

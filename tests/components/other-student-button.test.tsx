@@ -5,27 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
-import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { sampleForm, sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
 // Checkout's 'Go For First' / 'Go For Second', by role, on the draft the earlier steps stored.
 
-const individualForm: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
-};
+const form: PackageForm = individualForm();
 
 const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
-const pending = (studentType: 1 | 2) => atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), studentType));
+const pending = (studentType: 1 | 2) => atCheckout(withStudentChosen(withForm(emptyDraft('new'), form), studentType));
 
 function renderCheckout(draft: BookingDraft) {
   writeDraft(draft);
@@ -71,13 +61,13 @@ describe('OtherStudentButton', () => {
     expect(readDraft()?.split).toEqual({
       studentType: 2,
       otherStudentPending: false,
-      done: [{ studentType: 1, form: individualForm, lessons: sampleLessons, slots: sampleSlots }],
+      done: [{ studentType: 1, form: form, lessons: sampleLessons, slots: sampleSlots }],
     });
   });
 
   it.each([
     ['a single booking', atCheckout(withForm(emptyDraft('new'), sampleForm))],
-    ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), individualForm)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: individualForm, lessons: sampleLessons, slots: sampleSlots }] } }],
+    ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), form)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: form, lessons: sampleLessons, slots: sampleSlots }] } }],
     ['a pending payment', atCheckout(withForm(emptyDraft('pendingPayment'), sampleForm))],
   ])('renders nothing for %s (Pay Now is checkout’s)', (_label, draft: BookingDraft) => {
     renderCheckout(draft);

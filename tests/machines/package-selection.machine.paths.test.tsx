@@ -21,6 +21,7 @@ import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { individualForm } from '../support/draft-fixtures.ts';
 
 // Every transition of the package-selection chart, from each way into it, replayed on the real screen
 // (/manage-packages, /renew-change-packages, /remaining-package) with a read the test answers.
@@ -41,17 +42,7 @@ const goldId = 3;
 
 const oneStudent: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null };
 const together: PackageForm = { ...oneStudent, students: 2, name2: 'Lina Ahmed', subject: ['Mathematics', 'English'], studyType: 'yes' };
-const individual: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['Science'] },
-};
+const individual: PackageForm = individualForm(['Mathematics', 'English'], ['Science']);
 
 /** A paid package of the client, as the renewal reads it. */
 const renewed = (remaining: number) => {

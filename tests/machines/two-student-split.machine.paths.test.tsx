@@ -7,7 +7,7 @@ import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, wit
 import { type TwoStudentSplitMachine, otherStudentLabel, twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
-import { sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -16,17 +16,7 @@ import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support
 // The checkout's switch button, on the stored draft: each generated path of the split machine is replayed
 // on the mounted button, and what it leaves in the browser's storage is checked after the switch.
 
-const individualForm: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
-};
+const form: PackageForm = individualForm();
 
 /** A draft at checkout: a package and slots chosen for whom it books. */
 const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
@@ -34,9 +24,9 @@ const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleL
 const events: AnyEventObject[] = [{ type: 'split.otherStudentRequested' }];
 
 const starts = [
-  { who: 'student 1 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), 1)) },
-  { who: 'student 2 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), individualForm), 2)) },
-  { who: 'a single booking', draft: atCheckout(withForm(emptyDraft('new'), { ...individualForm, students: 1, name1: 'Adam Ahmed', program: 'Year 5 / Grade 4', programOne: 1, subject: ['Mathematics'], studyType: null })) },
+  { who: 'student 1 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), form), 1)) },
+  { who: 'student 2 pending', draft: atCheckout(withStudentChosen(withForm(emptyDraft('new'), form), 2)) },
+  { who: 'a single booking', draft: atCheckout(withForm(emptyDraft('new'), { ...form, students: 1, name1: 'Adam Ahmed', program: 'Year 5 / Grade 4', programOne: 1, subject: ['Mathematics'], studyType: null })) },
 ].map(({ who, draft }) => {
   const input: BookingInput = { draft, today: '2026-11-24' };
   return { who, input, paths: coveringPaths(twoStudentSplitMachine, input, events) };

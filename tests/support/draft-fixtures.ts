@@ -17,3 +17,16 @@ export const sampleSlot: SelectedSlot = { key: 'Mathematics-2026-12-06-16:00', s
 export const sampleSlots = { '1st Week': [sampleSlot] };
 
 export const sampleTutors: ChosenTutor[] = [{ id: 1, name: 'Amira Haddad', subject: 'Mathematics' }];
+
+/** Two students studying individually: Adam Ahmed in Year 5 and Lina Ahmed in Year 8, with the subjects given. */
+export const individualForm = (first: string[] = ['Mathematics'], second: string[] = ['English']): PackageForm => ({
+  students: 2,
+  name1: '',
+  name2: '',
+  programOne: null,
+  program: '',
+  subject: [],
+  studyType: 'no',
+  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: first },
+  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: second },
+});

@@ -20,24 +20,14 @@ import {
   unreadablePackageText,
   validLessons,
 } from '../../machines/booking/package-offer.ts';
-import { sampleForm, sampleLessons } from '../support/draft-fixtures.ts';
+import { sampleForm, sampleLessons, individualForm } from '../support/draft-fixtures.ts';
 
 const gold: Package = { id: 3, name: 'GOLD', description: '<p>12 one-hour classes</p>', numberofclass: 12, types: 'One-to-one', offers: 'Save 5%', total: 684, duration_days: 45, mostPopular: true };
 const silver: Package = { ...gold, id: 2, name: 'SILVER', numberofclass: 6, offers: '', total: 360, duration_days: 30, mostPopular: false };
 
 const single: PackageForm = { ...sampleForm, subject: ['Mathematics', 'English'] };
 const together: PackageForm = { ...single, students: 2, name2: 'Lina Ahmed', studyType: 'yes' };
-const individual: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English', 'Science'] },
-};
+const individual: PackageForm = individualForm(['Mathematics'], ['English', 'Science']);
 
 const learnersOfForm = (form: PackageForm, studentType: 1 | 2 | null = null) => {
   const learners = learnersOf(form, studentType);

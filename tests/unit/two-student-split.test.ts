@@ -13,22 +13,12 @@ import {
   withStudentChosen,
 } from '../../machines/booking/booking-draft.ts';
 import { canSwitchStudent, hasOtherStudentPending, otherStudentLabel, switchedStep, twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
-import { sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 
 // Two students studying individually (study type 'no'): one is booked, then the other, and the second
 // checkout pays for both. These are the draft transforms and the label of checkout's switch button.
 
-const form: PackageForm = {
-  students: 2,
-  name1: '',
-  name2: '',
-  programOne: null,
-  program: '',
-  subject: [],
-  studyType: 'no',
-  student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'] },
-  student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['English'] },
-};
+const form: PackageForm = individualForm();
 
 const chosen = (studentType: 1 | 2) => withStudentChosen(withForm(emptyDraft('new'), form), studentType);
 /** The student `studentType` being booked, with a package and slots chosen, the other still to come. */

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import ui from '../../components/ui.module.css';
 import styles from './dashboard.module.css';
+import { LoadError } from '../../components/load-error.tsx';
 
 export interface DashboardViewProps {
   /** The number of scheduled classes; null while unknown (loading, or the load failed). */
@@ -84,15 +84,7 @@ export function DashboardView(props: DashboardViewProps) {
       </section>
 
       {props.loadError ? (
-        <div className={styles.loadError}>
-          <p role="alert" className={styles.loadErrorText}>
-            {props.loadError}
-          </p>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onRetry} disabled={props.retrying}>
-            {props.retrying ? <Spinner /> : null}
-            Retry
-          </button>
-        </div>
+        <LoadError message={props.loadError} onRetry={props.onRetry} retrying={props.retrying} />
       ) : null}
 
       {props.pendingPayment ? (

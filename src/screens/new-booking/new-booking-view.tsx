@@ -5,6 +5,7 @@ import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './new-booking.module.css';
+import { LoadError } from '../../components/load-error.tsx';
 
 export interface NameField {
   slot: Slot;
@@ -226,12 +227,7 @@ export function NewBookingView(props: NewBookingViewProps) {
   if (props.status === 'failed') {
     return (
       <ScreenFrame title="New Booking" titleHidden>
-        <div className={`${ui.card} ${styles.failed}`} role="alert">
-          <p>{props.loadError}</p>
-          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={props.onRetry}>
-            Retry
-          </button>
-        </div>
+        <LoadError message={props.loadError ?? ''} onRetry={props.onRetry} />
       </ScreenFrame>
     );
   }

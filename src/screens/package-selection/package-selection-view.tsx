@@ -5,6 +5,7 @@ import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
 import { PackageCard, type PackageCardData } from './package-card.tsx';
 import styles from './package-selection.module.css';
+import { LoadError } from '../../components/load-error.tsx';
 
 export interface PackageSelectionViewProps {
   /** 'Packages', 'Renew / Change Package' or 'Remaining Package'. */
@@ -43,16 +44,7 @@ function Body(props: PackageSelectionViewProps) {
     case 'leaving':
       return <CentredSpinner label="Loading" />;
     case 'failed':
-      return (
-        <div className={styles.problem}>
-          <p role="alert" className={styles.problemText}>
-            {props.error}
-          </p>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onRetry}>
-            Retry
-          </button>
-        </div>
-      );
+      return <LoadError message={props.error ?? ''} onRetry={props.onRetry} />;
     case 'nothingToRenew':
       return (
         <div className={`${ui.card} ${styles.empty}`}>

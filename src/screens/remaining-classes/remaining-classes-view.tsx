@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { RemainingRow } from '../../../machines/booking/package-offer.ts';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
-import { CentredSpinner, Spinner } from '../../components/spinner.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './remaining-classes.module.css';
+import { LoadError } from '../../components/load-error.tsx';
 
 export interface RemainingClassesViewProps {
   loading: boolean;
@@ -67,17 +68,7 @@ function PackageRow({ row, unreadableText, onBook }: { row: RemainingRow; unread
 function Body(props: RemainingClassesViewProps) {
   if (props.loading) return <CentredSpinner label="Loading packages" />;
   if (props.error) {
-    return (
-      <div className={styles.problem}>
-        <p role="alert" className={styles.problemText}>
-          {props.error}
-        </p>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onRetry} disabled={props.retrying}>
-          {props.retrying ? <Spinner /> : null}
-          Retry
-        </button>
-      </div>
-    );
+    return <LoadError message={props.error} onRetry={props.onRetry} retrying={props.retrying} />;
   }
   if (props.packages.length === 0) {
     return (

@@ -1,0 +1,21 @@
+import { Spinner } from './spinner.tsx';
+import styles from './load-error.module.css';
+import ui from './ui.module.css';
+
+/**
+ * A read that failed (DESIGN.md: failures are shown, not only logged): what went wrong, and Retry, which
+ * spins while the read runs again.
+ */
+export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div className={styles.loadError}>
+      <p role="alert" className={styles.text}>
+        {message}
+      </p>
+      <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onRetry} disabled={retrying}>
+        {retrying ? <Spinner /> : null}
+        Retry
+      </button>
+    </div>
+  );
+}
