@@ -13,9 +13,9 @@ import { ManagePackagesScreen, RemainingPackageScreen, RenewPackagesScreen } fro
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { paidClientPackage } from '../support/draft-fixtures.ts';
 
 type Package = components['schemas']['Package'];
-type ClientPackage = components['schemas']['ClientPackage'];
 
 const fetchMock = stubNetwork();
 
@@ -36,19 +36,7 @@ const oneStudent: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', p
 const twoSubjects: PackageForm = { ...oneStudent, subject: ['Mathematics', 'English'] };
 const together: PackageForm = { ...oneStudent, students: 2, name2: 'Lina Ahmed', studyType: 'yes' };
 
-const paidPackage = (remaining: number, more: Partial<ClientPackage> = {}): ClientPackage => ({
-  id: 9,
-  clientid: testUser.clientid,
-  packageForm: JSON.stringify({ lessonData: { packageName: 'GOLD', studentName: { name1: 'Adam Ahmed' } }, packageFormData: oneStudent }),
-  bookingdata: { bookdata: [] },
-  purches_status: 1,
-  booked_classess: 12 - remaining,
-  total_classess: 12,
-  remaining_classess: remaining,
-  completed_classess: 0,
-  created_at: '2026-11-01T10:00:00Z',
-  ...more,
-});
+const paidPackage = paidClientPackage;
 
 interface Answers {
   packages?: () => Response;

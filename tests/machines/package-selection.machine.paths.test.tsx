@@ -21,7 +21,7 @@ import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
-import { individualForm } from '../support/draft-fixtures.ts';
+import { individualForm, paidClientPackage } from '../support/draft-fixtures.ts';
 
 // Every transition of the package-selection chart, from each way into it, replayed on the real screen
 // (/manage-packages, /renew-change-packages, /remaining-package) with a read the test answers.
@@ -46,20 +46,8 @@ const individual: PackageForm = individualForm(['Mathematics', 'English'], ['Sci
 
 /** A paid package of the client, as the renewal reads it. */
 const renewed = (remaining: number) => {
-  const source = renewalSource([
-    {
-      id: 9,
-      clientid: testUser.clientid,
-      packageForm: JSON.stringify({ lessonData: { packageName: 'GOLD', studentName: { name1: 'Adam Ahmed' } }, packageFormData: oneStudent }),
-      bookingdata: { bookdata: [] },
-      purches_status: 1,
-      booked_classess: 12 - remaining,
-      total_classess: 12,
-      remaining_classess: remaining,
-      completed_classess: 0,
-      created_at: '2026-11-01T10:00:00Z',
-    },
-  ]);
+  const source = renewalSource([paidClientPackage(remaining)]);
+
   if (!source) throw new Error('the fixture package cannot be renewed');
   return source;
 };

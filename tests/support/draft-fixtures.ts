@@ -1,4 +1,7 @@
+import type { components } from '../../contract/schema.d.ts';
 import type { ChosenTutor, LessonData, PackageForm, SelectedSlot } from '../../machines/booking/booking-draft.ts';
+
+type ClientPackage = components['schemas']['ClientPackage'];
 
 // One booking, as the draft holds it and as the portal saves it in a package's packageForm: Adam Ahmed,
 // Year 5, Mathematics, GOLD with two lessons a week, one slot with Amira Haddad.
@@ -29,4 +32,19 @@ export const individualForm = (first: string[] = ['Mathematics'], second: string
   studyType: 'no',
   student1: { name: 'Adam Ahmed', programOne: 1, program: 'Year 5 / Grade 4', subject: first },
   student2: { name: 'Lina Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: second },
+});
+
+/** A paid GOLD package of 12 classes for Adam Ahmed (sampleForm) with `remaining` of them still to book. */
+export const paidClientPackage = (remaining: number, more: Partial<ClientPackage> = {}): ClientPackage => ({
+  id: 9,
+  clientid: 7,
+  packageForm: JSON.stringify({ lessonData: { packageName: 'GOLD', studentName: { name1: 'Adam Ahmed' } }, packageFormData: sampleForm }),
+  bookingdata: { bookdata: [] },
+  purches_status: 1,
+  booked_classess: 12 - remaining,
+  total_classess: 12,
+  remaining_classess: remaining,
+  completed_classess: 0,
+  created_at: '2026-11-01T10:00:00Z',
+  ...more,
 });
