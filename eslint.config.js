@@ -31,6 +31,8 @@ export default tseslint.config(
   { files: ['server/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
   { files: ['src/**'], rules: { 'no-restricted-imports': onlyImporting('server') } },
   { files: ['bench/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
+  // Micro-benchmarks of the client's pure rules (vitest bench) measure machines/, never the app or the server.
+  { files: ['bench/**/*.bench.ts'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },
   {
     // Tests read loosely typed JSON answers; asserting their shape is the test's job.
     files: ['tests/**'],

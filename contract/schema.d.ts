@@ -921,6 +921,16 @@ export interface components {
             classes: number;
             /** @description Lessons booked on the order so far. */
             booked_classes: number;
+            /** @description The order's lines (one per student studying individually; one for any other order). */
+            lines: {
+                pkg_id: components["schemas"]["PackageId"];
+                level: components["schemas"]["Year"];
+                student_ids: components["schemas"]["Id"][];
+                /** @description The line's share of the order's amount. */
+                amount: number;
+                classes: number;
+                booked_classes: number;
+            }[];
             /** @description Services made under the order, in the order they were made. */
             service_ids: components["schemas"]["Id"][];
             /** @description Appointments booked on the order, earliest first. */
@@ -2245,6 +2255,17 @@ export interface operations {
                     coupon?: string;
                     /** @description The unpaid client package this order pays for; paying marks it purchased. */
                     client_package_id?: components["schemas"]["Id"];
+                    /**
+                     * @description Two students studying individually: one line per student, each a package priced for
+                     *     its students and year; the order charges the sum (less the coupon) and each line's
+                     *     lessons are booked for its own students only. With lines, `pkg_id` and `level` are the
+                     *     first line's and `student_ids` all the lines' students. Without, the order is one line.
+                     */
+                    lines?: {
+                        pkg_id: components["schemas"]["PackageId"];
+                        level: components["schemas"]["Year"];
+                        student_ids: components["schemas"]["Id"][];
+                    }[];
                 };
             };
         };

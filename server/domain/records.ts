@@ -50,6 +50,22 @@ export interface OrderRow {
 }
 export const isPaid = (order: Pick<OrderRow, 'status'>) => order.status === 'paid' || order.status === 'confirmed';
 
+/** One line of an order: a package for its students and year, with its share of the amount and its classes. */
+export interface OrderLineRow {
+  id: number;
+  order_id: number;
+  line: number;
+  pkg_id: number;
+  level: number;
+  /** jsonb: the students the line was priced for. */
+  student_ids: number[];
+  amount: string;
+  classes: number;
+  booked_classes: number;
+}
+
+export const linesOf = (db: Queryable, orderId: number): Promise<OrderLineRow[]> => db.query<OrderLineRow>('select * from order_lines where order_id = $1 order by line', [orderId]);
+
 export interface ClientPackageRow {
   id: number;
   client_id: number;

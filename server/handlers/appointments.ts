@@ -4,8 +4,9 @@ import type { AppContext } from '../context.ts';
 import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
 import { hourMs } from '../domain/branch-time.ts';
-import { moneyValue, perClassCharge, sameMoney } from '../domain/pricing.ts';
-import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid } from '../domain/records.ts';
+import { perClassCharge } from '../../contract/pricing.ts';
+import { moneyValue, sameMoney } from '../domain/pricing.ts';
+import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -101,14 +102,34 @@ async function claimBasis(
   if (basis === 'order' && order) {
     if (!isPaid(order)) throw conflict('This order has not been paid.', 'order_ref');
     if (items.length > order.classes) throw badRequest('body', `the package of this order has ${order.classes} classes`);
-    const charge = perClassCharge(Number(order.amount), order.classes);
+    // Each lesson is booked on the line of its students (one per student studying individually), at that
+    // line's price per class.
+    const lines = await linesOf(tx, order.id);
+    const taken = new Map<number, number>();
     items.forEach((item, i) => {
-      if (item.pkg_id !== order.pkg_id) throw badRequest(`[${i}].pkg_id`, `must be ${order.pkg_id}, the package of the order`);
-      assertPaidFor(item, order.student_ids, `[${i}].rcras`);
+      const ofPackage = lines.filter((line) => line.pkg_id === item.pkg_id);
+      if (ofPackage.length === 0) throw badRequest(`[${i}].pkg_id`, `must be ${lines.map((line) => line.pkg_id).join(' or ')}, the package of the order`);
+      const line = ofPackage.find((l) => item.rcras.every((r) => l.student_ids.includes(r.recipient)));
+      if (!line) {
+        assertPaidFor(item, [...new Set(ofPackage.flatMap((l) => l.student_ids))], `[${i}].rcras`);
+        throw badRequest(`[${i}].rcras`, 'the students of one lesson must be on one line of the order');
+      }
+      const charge = perClassCharge(Number(line.amount), line.classes);
       if (item.rcras.some((r) => !sameMoney(moneyValue(r.charge_rate), charge))) {
         throw badRequest(`[${i}].rcras`, `charge_rate must be ${charge.toFixed(2)}, the order's price per class`);
       }
+      taken.set(line.id, (taken.get(line.id) ?? 0) + 1);
     });
+    for (const [lineId, count] of taken) {
+      const [claimed] = await tx.query<{ id: number }>(
+        'update order_lines set booked_classes = booked_classes + $2 where id = $1 and booked_classes + $2 <= classes returning id',
+        [lineId, count],
+      );
+      if (!claimed) {
+        const [left] = await tx.query<{ n: number }>('select classes - booked_classes as n from order_lines where id = $1', [lineId]);
+        throw conflict(`Only ${left?.n ?? 0} of this order's classes are left to book.`, 'order_ref');
+      }
+    }
     const [claimed] = await tx.query<{ id: number }>(
       'update orders set booked_classes = booked_classes + $2 where id = $1 and booked_classes + $2 <= classes returning id',
       [order.id, items.length],

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { operations } from '../../contract/schema.d.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
-import { type Discount, discountedTotal, levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
-import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
+import { type Discount, discountedTotal, roundMoney } from '../../contract/pricing.ts';
+import { levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
+import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, linesOf, toInvoice } from '../domain/records.ts';
 import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -21,6 +23,44 @@ async function findCoupon(db: Queryable, code: string): Promise<(Discount & { co
 }
 
 const invoiceWithEmail = `*, (select email from clients where id = client_id) as email`;
+
+type OrderBody = operations['createOrder']['requestBody']['content']['application/json'];
+type Line = { pkg_id: number; level: number; student_ids: number[] };
+
+/**
+ * The order's lines: the body's, or one line of its package, year and students. With lines, the top-level
+ * package and year are the first line's and the students are all the lines' (each in one line only).
+ */
+function orderLines(body: OrderBody): Line[] {
+  if (!body.lines) return [{ pkg_id: body.pkg_id, level: body.level, student_ids: body.student_ids }];
+  const [first] = body.lines;
+  if (first && first.pkg_id !== body.pkg_id) throw badRequest('pkg_id', 'must be the package of the first line');
+  if (first && first.level !== body.level) throw badRequest('level', 'must be the year of the first line');
+  const students = body.lines.flatMap((line) => line.student_ids);
+  if (new Set(students).size !== students.length) throw badRequest('lines', 'a student may be in one line only');
+  const named = new Set(body.student_ids);
+  if (students.length !== named.size || students.some((id) => !named.has(id))) throw badRequest('student_ids', "must be the lines' students");
+  return body.lines;
+}
+
+/** A line's price (for its number of students and year) and classes; a package without such a price is bad input. */
+async function pricedLine(db: Queryable, line: Line, field: string): Promise<{ total: number; classes: number }> {
+  const [price] = await db.query<{ total: string; numberofclass: number }>(
+    `select pp.total, p.numberofclass from package_prices pp join packages p on p.id = pp.package_id
+      where pp.package_id = $1 and pp.students = $2 and pp.level_group = $3`,
+    [line.pkg_id, line.student_ids.length, levelGroup(line.level)],
+  );
+  if (!price) throw badRequest(field, `has no price for ${line.student_ids.length} students in Year ${line.level}`);
+  return { total: Number(price.total), classes: price.numberofclass };
+}
+
+/** The order's amount split over its lines by their prices (the coupon shared alike); the shares add up to it exactly. */
+export function lineShares(amount: number, totals: readonly number[]): number[] {
+  const listPrice = totals.reduce((sum, total) => sum + total, 0);
+  const shares = totals.map((total) => roundMoney(listPrice > 0 ? (amount * total) / listPrice : amount / totals.length));
+  const rest = roundMoney(amount - shares.slice(0, -1).reduce((sum, share) => sum + share, 0));
+  return [...shares.slice(0, -1), rest];
+}
 
 export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations> {
   const { db } = ctx;
@@ -104,17 +144,14 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.student_ids, 'student_ids');
       if (await bookingPaused(db, session.sub)) throw forbidden('client_id', bookingPausedText);
-      const [price] = await db.query<{ total: string; numberofclass: number }>(
-        `select pp.total, p.numberofclass from package_prices pp join packages p on p.id = pp.package_id
-          where pp.package_id = $1 and pp.students = $2 and pp.level_group = $3`,
-        [body.pkg_id, body.student_ids.length, levelGroup(body.level)],
-      );
-      if (!price) throw badRequest('pkg_id', `has no price for ${body.student_ids.length} students in Year ${body.level}`);
+      const lines = orderLines(body);
+      const priced = await Promise.all(lines.map((line, i) => pricedLine(db, line, body.lines ? `lines[${i}].pkg_id` : 'pkg_id')));
       const coupon = body.coupon === undefined ? undefined : await findCoupon(db, body.coupon);
       if (body.coupon !== undefined && !coupon) throw badRequest('coupon', 'This coupon code is invalid or has expired.');
-      const amount = discountedTotal(Number(price.total), coupon);
+      const listPrice = priced.reduce((sum, line) => sum + line.total, 0);
+      const amount = discountedTotal(listPrice, coupon);
       if (!sameMoney(moneyValue(body.amount), amount)) {
-        throw badRequest('amount', `must be ${moneyText(amount)}, the price of the package${coupon ? ' after the coupon' : ''}`);
+        throw badRequest('amount', `must be ${moneyText(amount)}, the price of the package${lines.length > 1 ? 's' : ''}${coupon ? ' after the coupon' : ''}`);
       }
       const slots = [...new Set(body.appoint_ids)];
       const known = await db.query<{ id: number }>('select id from availability where id = any($1::int[])', [slots]);
@@ -125,11 +162,19 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         if (pkg.purches_status === 1) throw conflict('This package has been paid already.', 'client_package_id');
       }
       const ref = randomBytes(18).toString('base64url');
-      await db.query(
-        `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, price.numberofclass],
-      );
+      const shares = lineShares(amount, priced.map((line) => line.total));
+      await db.transaction(async (tx) => {
+        const [order] = await tx.query<{ id: number }>(
+          `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+          [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0)],
+        );
+        for (const [i, line] of lines.entries()) {
+          await tx.query('insert into order_lines (order_id, line, pkg_id, level, student_ids, amount, classes) values ($1, $2, $3, $4, $5, $6, $7)', [
+            order?.id, i, line.pkg_id, line.level, JSON.stringify(line.student_ids), shares[i], priced[i]?.classes,
+          ]);
+        }
+      });
       return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount };
     },
 
@@ -176,6 +221,14 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         student_ids: order.student_ids,
         classes: order.classes,
         booked_classes: order.booked_classes,
+        lines: (await linesOf(db, order.id)).map(({ pkg_id, level, student_ids, amount, classes, booked_classes }) => ({
+          pkg_id: pkg_id as 2 | 3 | 4,
+          level,
+          student_ids,
+          amount: Number(amount),
+          classes,
+          booked_classes,
+        })),
         service_ids: made?.service_ids ?? [],
         appointment_ids: made?.appointment_ids ?? [],
         invoice_id: made?.invoice_id ?? null,

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { branchDay, branchInstant, branchTimeZone, dayMs, hourMs } from '../domain/branch-time.ts';
-import { roundMoney } from '../domain/pricing.ts';
+import { roundMoney } from '../../contract/pricing.ts';
 
 export const demoLogin = { email: 'parent@example.com', password: 'Passw0rd!' } as const;
 

@@ -26,6 +26,14 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/renew-change-packages': gated(async () => (await import('../screens/package-selection/package-selection-screen.tsx')).RenewPackagesScreen),
   '/remaining-classes': async () => ({ Component: (await import('../screens/remaining-classes/remaining-classes-screen.tsx')).RemainingClassesScreen }),
   '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
+  '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
+  '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),
+  '/checkout': async () => ({ Component: (await import('../screens/checkout/checkout-screen.tsx')).CheckoutScreen }),
+  '/success': async () => ({ Component: (await import('../screens/payment/success-screen.tsx')).SuccessScreen }),
+  '/failed': async () => ({ Component: (await import('../screens/payment/payment-failed-screen.tsx')).PaymentFailedScreen }),
+  '/cancel': async () => ({ Component: (await import('../screens/payment/payment-failed-screen.tsx')).PaymentCancelledScreen }),
+  '/payment-successfull': async () => ({ Component: (await import('../screens/payment/receipt-screen.tsx')).ReceiptScreen }),
+  '/payment-summary': async () => ({ Component: (await import('../screens/payment/payment-summary-screen.tsx')).PaymentSummaryScreen }),
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

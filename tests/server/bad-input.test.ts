@@ -205,7 +205,12 @@ const bases: Record<string, () => BaseRequest> = {
     body: { branch_id: 1, clientid: client.clientid, amount: made.invoice.amount, method: 'card', send_receipt: true, order_ref: made.invoice.ref },
   }),
   createOrder: () => ({
-    body: { ...orderBody(client, discountedTotal(made.price, coupon), { coupon: coupon.code, clientPackageId: made.unpaidPackage }), appoint_ids: [made.booking.slot?.aptId as number] },
+    body: {
+      ...orderBody(client, discountedTotal(made.price, coupon), { coupon: coupon.code, clientPackageId: made.unpaidPackage }),
+      appoint_ids: [made.booking.slot?.aptId as number],
+      // One line, the same as the order's package, year and student: every field of a line is exercised too.
+      lines: [{ pkg_id: 2, level: 5, student_ids: client.studentIds.slice(0, 1) }],
+    },
   }),
   getOrder: () => ({ params: { ref: made.paid.ref } }),
   postOrderStatus: () => ({ body: { ref: made.paid.ref, status: 'success' } }),

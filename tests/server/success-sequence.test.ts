@@ -81,6 +81,7 @@ describe('twenty concurrent replays of every step of the success sequence, acros
       student_ids: [client.studentIds[0]],
       classes: 6,
       booked_classes: 0,
+      lines: [{ pkg_id: 2, level: 5, student_ids: [client.studentIds[0]], amount: order.amount, classes: 6, booked_classes: 0 }],
       service_ids: [],
       appointment_ids: [],
       invoice_id: null,

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/schema.d.ts';
-import type { ChosenTutor, LessonData, PackageForm, SelectedSlot } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type ChosenTutor, type LessonData, type PackageForm, type SelectedSlot, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 
 type ClientPackage = components['schemas']['ClientPackage'];
 
@@ -48,3 +48,32 @@ export const paidClientPackage = (remaining: number, more: Partial<ClientPackage
   created_at: '2026-11-01T10:00:00Z',
   ...more,
 });
+
+// Appended by issue 10's checkout (this file is only appended to while several helpers add fixtures).
+
+/**
+ * The individual two-student booking at checkout (issue 10): Adam Ahmed's GOLD booked first, Lina Ahmed
+ * still to come (hidebutton on); with `second`, Lina Ahmed's GOLD (English with Omar Khalil) booked after
+ * it, Adam's part kept in studentsData: that checkout pays for both.
+ */
+export function individualCheckoutDraft(second: boolean): BookingDraft {
+  const first: BookingDraft = {
+    ...emptyDraft('new'),
+    form: individualForm(),
+    lessons: { ...sampleLessons, lessonCounts: { 'Adam Ahmed': { Mathematics: 2 } } },
+    totalLessonsLabel: '2 lessons per week · 12 classes',
+    slots: sampleSlots,
+    tutors: sampleTutors,
+    split: { studentType: 1, otherStudentPending: true, done: [] },
+  };
+  const switched = second ? withOtherStudent(first) : first;
+  if (!switched || !second) return first;
+  const english: SelectedSlot = { ...sampleSlot, key: 'English-2026-12-07-17:00', subject: 'English', date: '2026-12-07', time: '17:00', tutorId: 2, apt_id: 2, name: 'Omar Khalil' };
+  return {
+    ...switched,
+    lessons: { packageNames: { ...sampleLessons.packageNames, subjects: ['English'] }, packageName: 'GOLD', studentName: { name1: 'Lina Ahmed' }, lessonCounts: { 'Lina Ahmed': { English: 1 } } },
+    totalLessonsLabel: '1 lesson per week · 12 classes',
+    slots: { '1st Week': [english] },
+    tutors: [{ id: 2, name: 'Omar Khalil', subject: 'English' }],
+  };
+}

@@ -1,0 +1,134 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type SnapshotFrom, fromPromise } from 'xstate';
+import { type SlotSelectionMachine, groupedByWeek, slotSelectionMachine, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
+import { formatMoney } from '../../../machines/rules/money.ts';
+import { isChosen } from '../../../machines/rules/slot-limits.ts';
+import { hoursOfDay, monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
+import { api } from '../../api/api.ts';
+import { createClientPackage, filterTutor, freeAssessmentStatus, subjectFilter } from '../../api/calls/slots.ts';
+import { useHeaderBack } from '../../app/header-back.tsx';
+import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import { config } from '../../config.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import { notify } from '../../toasts/notify.ts';
+import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
+
+type SlotSelectionSnapshot = SnapshotFrom<SlotSelectionMachine>;
+type DataProps = Omit<BookClassViewProps, `on${string}`>;
+
+function phaseOf(snapshot: SlotSelectionSnapshot): DataProps['phase'] {
+  if (snapshot.status === 'done') return 'leaving';
+  if (snapshot.hasTag('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'failed';
+  if (snapshot.matches('confirmingBack') && !snapshot.context.loaded) return snapshot.context.error ? 'failed' : 'loading';
+  return 'choosing';
+}
+
+const slotText = (slot: { date: string; time: string; subject: string; name?: string }) => [`${slot.date} ${slot.time}`, slot.subject, slot.name].filter(Boolean).join(' · ');
+
+/** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
+export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps => {
+  const { context } = snapshot;
+  const { learners, chosen, subject, availability, pending, tutors, tutorError } = context;
+  const weeks = weeksOf(context);
+  const page = weekTabPage(weeks.length, context.page);
+  const week = weeks.find((w) => w.index === context.weekIndex);
+  const tutorsOpen = snapshot.hasTag('tutors');
+  return {
+    title: 'Book Classes',
+    phase: phaseOf(snapshot),
+    error: context.error,
+    subjects: (learners?.subjects ?? []).map((name) => ({ name, count: chosen.filter((slot) => slot.subject === name).length, current: name === subject })),
+    months: monthChoices(context.today),
+    month: context.month,
+    weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
+    hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
+    hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
+    days: (week?.days ?? []).map((day) => ({
+      date: day.date,
+      weekday: day.weekday,
+      day: String(Number(day.date.slice(8))),
+      bookable: day.bookable,
+      hours: day.bookable
+        ? hoursOfDay(availability, day.date).map((time) => ({
+            time,
+            state: isChosen(chosen, subject, day.date, time) ? 'chosen' : chosen.some((slot) => slot.date === day.date && slot.time === time) ? 'taken' : 'open',
+          }))
+        : [],
+    })),
+    selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
+    freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
+    canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
+    processing: snapshot.matches('booking'),
+    tutors:
+      tutorsOpen && pending
+        ? {
+            slotText: slotText(pending),
+            loading: snapshot.matches('fetchingTutors'),
+            error: tutorError,
+            rows: tutors.map((tutor, index) => ({ index, name: tutor.name, price: formatMoney(tutor.price, config.currency), selectable: tutor.id !== null })),
+          }
+        : null,
+    confirmingBack: snapshot.hasTag('confirmingBack'),
+  };
+};
+
+/** The slot-selection machine with the API and the toasts: what the app runs. */
+export const browserSlotSelectionMachine = slotSelectionMachine.provide({
+  actors: {
+    loadGrid: fromPromise(async ({ input }) => {
+      const [windows, status] = await Promise.all([
+        subjectFilter(api, { subjectNames: input.subjectNames, yearLevels: input.yearLevels, branch_id: input.branch_id }),
+        freeAssessmentStatus(api, { clientid: input.clientid }),
+      ]);
+      return { windows, freeAssessmentUsed: status.used };
+    }),
+    fetchTutors: fromPromise(async ({ input }) =>
+      (await filterTutor(api, input)).map((tutor) => ({ id: tutor.id ?? null, name: `${tutor.first_name} ${tutor.last_name}`.trim(), price: Number(tutor.tutorprice) || 0 })),
+    ),
+    createClientPackage: fromPromise(async ({ input }) => ({ id: (await createClientPackage(api, input)).data.id })),
+  },
+  actions: {
+    notifyProblem: (_, { message }) => notify.error(message),
+  },
+});
+
+interface ScreenProps {
+  /** The machine with its implementations; tests give one whose calls they answer. */
+  machine?: SlotSelectionMachine;
+}
+
+/** /book-class: the slots and tutors of a new booking or a renewal. */
+export function BookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+  const user = useSelector(useSessionActor(), selectUser);
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <BookClass machine={machine} clientid={user.clientid} branchId={user.branch_id} timeZone={user.branch_time_zone} />;
+}
+
+function BookClass({ machine, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; clientid: number; branchId: number; timeZone: string }) {
+  const { actorRef, exit } = useBookingMachine(machine, 'slots', 'new', { clientid, branchId, timeZone });
+  const view = useSelector(actorRef, selectBookClassView, shallowEqual);
+  useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
+  if (exit) return exit;
+  return (
+    <BookClassView
+      {...view}
+      onRetry={() => actorRef.send({ type: 'load.retried' })}
+      onSubject={(subject) => actorRef.send({ type: 'subject.chosen', subject })}
+      onMonth={(month) => actorRef.send({ type: 'month.chosen', month })}
+      onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
+      onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
+      onNextWeeks={() => actorRef.send({ type: 'weeks.next' })}
+      onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
+      onRemove={(key) => actorRef.send({ type: 'slot.removed', key })}
+      onTutor={(index) => actorRef.send({ type: 'tutor.chosen', index })}
+      onCloseTutors={() => actorRef.send({ type: 'tutors.closed' })}
+      onFreeAssessment={() => actorRef.send({ type: 'freeAssessment.toggled' })}
+      onBook={() => actorRef.send({ type: 'book.requested' })}
+      onConfirmBack={() => actorRef.send({ type: 'back.confirmed' })}
+      onCancelBack={() => actorRef.send({ type: 'back.cancelled' })}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import { type BookingSummaryMachine, backWarning, bookingSummaryMachine } from '../../../machines/booking/booking-summary.machine.ts';
+import { useHeaderBack } from '../../app/header-back.tsx';
+import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
+import { BookingSummaryView, type BookingSummaryViewProps } from './booking-summary-view.tsx';
+import { classMinutesOf, packageLineOf, weeksOf } from './summary-detail.ts';
+
+type BookingSummarySnapshot = SnapshotFrom<BookingSummaryMachine>;
+type DataProps = Omit<BookingSummaryViewProps, `on${string}`>;
+
+/** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
+export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): DataProps => {
+  const { lessons, slots } = snapshot.context.draft;
+  const name2 = lessons?.studentName.name2?.trim();
+  return {
+    phase: snapshot.status === 'done' ? 'leaving' : 'viewing',
+    studentName: lessons?.studentName.name1 ?? '',
+    studentName2: name2 ? name2 : null,
+    packageLine: lessons ? packageLineOf(lessons) : '',
+    classDuration: `${classMinutesOf(lessons?.packageNames.description ?? '')} minutes`,
+    total: lessons?.packageNames.total ?? '',
+    weeks: weeksOf(slots),
+    confirmingBack: snapshot.hasTag('confirming'),
+    backWarning,
+    canConfirm: snapshot.can({ type: 'summary.confirmed' }),
+  };
+};
+
+/** The summary reads the draft only: nothing to inject, the app runs the machine as it is. */
+export const browserBookingSummaryMachine: BookingSummaryMachine = bookingSummaryMachine;
+
+/**
+ * /booking-summary, for a new booking, a renewal and the pending payment (the draft says which). The
+ * header's back arrow and the browser's back button both ask before the slots are cleared.
+ */
+export function BookingSummaryScreen({ machine = browserBookingSummaryMachine }: { machine?: BookingSummaryMachine }) {
+  const { actorRef, exit } = useBookingMachine(machine, 'summary', 'new');
+  const view = useSelector(actorRef, selectBookingSummaryView, shallowEqual);
+  useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
+  // The browser's back button is held and asked about like the arrow; going on (Confirm, the confirmed
+  // back) replaces or pushes, which is never held.
+  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    actorRef.send({ type: 'back.requested' });
+    blocker.reset();
+  }, [blocker, actorRef]);
+  if (exit) return exit;
+  return (
+    <BookingSummaryView
+      {...view}
+      onConfirm={() => actorRef.send({ type: 'summary.confirmed' })}
+      onConfirmBack={() => actorRef.send({ type: 'back.confirmed' })}
+      onCancelBack={() => actorRef.send({ type: 'back.cancelled' })}
+    />
+  );
+}

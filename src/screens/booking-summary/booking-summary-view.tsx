@@ -1,0 +1,100 @@
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './booking-summary.module.css';
+import type { SummaryWeek } from './summary-detail.ts';
+
+export interface BookingSummaryViewProps {
+  /** leaving: the screen is on its way to the next step. */
+  phase: 'viewing' | 'leaving';
+  studentName: string;
+  /** The second student's name, or null with one student. */
+  studentName2: string | null;
+  /** 'GOLD (12 classes)'. */
+  packageLine: string;
+  /** '60 minutes'. */
+  classDuration: string;
+  /** The package's price as shown on its card. */
+  total: string;
+  weeks: SummaryWeek[];
+  /** The 'If you go back…' question is open. */
+  confirmingBack: boolean;
+  backWarning: string;
+  canConfirm: boolean;
+  onConfirm: () => void;
+  onConfirmBack: () => void;
+  onCancelBack: () => void;
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className={styles.row}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** /booking-summary (props only): the package and the booking by week, Confirm Booking, and the back question. */
+export function BookingSummaryView(props: BookingSummaryViewProps) {
+  if (props.phase === 'leaving') {
+    return (
+      <ScreenFrame title="Booking Summary" titleHidden>
+        <CentredSpinner label="Loading" />
+      </ScreenFrame>
+    );
+  }
+  return (
+    <ScreenFrame title="Booking Summary" titleHidden>
+      <section className={ui.card} aria-labelledby="summary-package">
+        <h2 id="summary-package" className={styles.heading}>
+          Package Detail
+        </h2>
+        <dl className={styles.details}>
+          <Detail term="Student Name" value={props.studentName} />
+          {props.studentName2 ? <Detail term="Student Name 2" value={props.studentName2} /> : null}
+          <Detail term="Package" value={props.packageLine} />
+          <Detail term="Class Duration" value={props.classDuration} />
+          <Detail term="Total" value={props.total} />
+        </dl>
+      </section>
+      <section className={ui.card} aria-labelledby="summary-booking">
+        <h2 id="summary-booking" className={styles.heading}>
+          Booking Detail
+        </h2>
+        {props.weeks.map((week) => (
+          <section key={week.label} className={styles.week} aria-label={week.label}>
+            <h3 className={styles.weekTitle}>{week.label}</h3>
+            <ul className={styles.sessions}>
+              {week.sessions.map((session) => (
+                <li key={session.key} className={styles.session}>
+                  <span className={styles.when}>
+                    {session.day} · {session.time}
+                  </span>
+                  <span>
+                    {session.subject} with {session.tutor}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </section>
+      <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canConfirm} onClick={props.onConfirm}>
+        Confirm Booking
+      </button>
+      <ModalDialog open={props.confirmingBack} role="alertdialog" title="Go back?" onClose={props.onCancelBack}>
+        <p>{props.backWarning}</p>
+        <div className={ui.actions}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancelBack}>
+            Stay
+          </button>
+          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={props.onConfirmBack}>
+            Go back
+          </button>
+        </div>
+      </ModalDialog>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,121 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { type SnapshotFrom, fromPromise } from 'xstate';
+import {
+  type SuccessSequenceInput,
+  type SuccessSequenceMachine,
+  paymentSuccessfulText,
+  refMissingText,
+  refMissingTitle,
+  successSequenceMachine,
+} from '../../../machines/booking/success-sequence.machine.ts';
+import { api } from '../../api/api.ts';
+import { getClientData } from '../../api/calls/client.ts';
+import { confirmOrder, createAppointments, createInvoice, createServices, deleteUnpaidClientPackages, getOrder, takePayment } from '../../api/calls/payment.ts';
+import { readDraft } from '../../booking/booking-draft-storage.ts';
+import { branchToday } from '../../booking/branch-today.ts';
+import { machineInspection } from '../../booking/machine-inspection.ts';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import { config } from '../../config.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import { type User, clearWorkingKeys } from '../../storage/browser-storage.ts';
+import { notify } from '../../toasts/notify.ts';
+import { SuccessView, type SuccessViewProps } from './success-view.tsx';
+
+type SuccessSnapshot = SnapshotFrom<SuccessSequenceMachine>;
+type DataProps = Omit<SuccessViewProps, `on${string}`>;
+
+export const verifyingText = 'Verifying payment…';
+export const bookingText = 'Booking your classes…';
+export const recordingText = 'Recording your payment…';
+
+function phaseOf(snapshot: SuccessSnapshot): DataProps['phase'] {
+  if (snapshot.status === 'done') return 'leaving';
+  if (snapshot.matches('missingRef')) return 'missingRef';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('succeeded')) return 'succeeded';
+  return 'working';
+}
+
+function progressOf(snapshot: SuccessSnapshot): string {
+  if (snapshot.hasTag('booking')) return bookingText;
+  if (snapshot.hasTag('recording')) return recordingText;
+  return verifyingText;
+}
+
+/** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
+export const selectSuccessView = (snapshot: SuccessSnapshot): DataProps => ({
+  phase: phaseOf(snapshot),
+  progress: progressOf(snapshot),
+  error: snapshot.context.error,
+  missingTitle: refMissingTitle,
+  missingText: refMissingText,
+});
+
+/** The success sequence with the API, the toasts, storage and the configured waits: what the app runs. */
+export const browserSuccessSequenceMachine = successSequenceMachine.provide({
+  actors: {
+    loadOrder: fromPromise(({ input }) => getOrder(api, input)),
+    loadStudents: fromPromise(async ({ input }) => (await getClientData(api, input)).client.studentdetails),
+    createServices: fromPromise(({ input }) => createServices(api, input)),
+    createAppointments: fromPromise(({ input }) => createAppointments(api, input)),
+    createInvoice: fromPromise(({ input }) => createInvoice(api, input)),
+    takePayment: fromPromise(({ input }) => takePayment(api, input)),
+    confirmOrder: fromPromise(({ input }) => confirmOrder(api, input)),
+    deleteFreePackage: fromPromise(({ input }) => deleteUnpaidClientPackages(api, input)),
+  },
+  actions: {
+    announceSuccess: () => notify.success(paymentSuccessfulText),
+    clearWorkingKeys: () => clearWorkingKeys(),
+    logError: (_, { message }) => console.error(message),
+  },
+  delays: {
+    paymentStart: config.delays.paymentStart,
+    paymentRecord: config.delays.paymentRecord,
+    paymentAlert: config.delays.paymentAlert,
+  },
+});
+
+/** The sequence's input: the ref, the draft as the checkout left it, the payer and the branch-zone today. */
+export function successInput(ref: string | null, user: User, now: number): SuccessSequenceInput {
+  const draft = readDraft();
+  const timeZone = user.branch_time_zone ?? 'Asia/Dubai';
+  return {
+    ref: ref === null || ref.trim() === '' ? null : ref,
+    draft,
+    payer: { clientid: user.clientid, branch_id: user.branch_id, timeZone },
+    today: branchToday(timeZone, now),
+    deletesFreePackage: draft?.entry === 'pendingPayment',
+  };
+}
+
+interface ScreenProps {
+  /** The machine with its implementations; tests give one whose calls they answer. */
+  machine?: SuccessSequenceMachine;
+}
+
+/** /success?ref=…: verifies the paid order and books it, once, resuming after a reload. */
+export function SuccessScreen({ machine = browserSuccessSequenceMachine }: ScreenProps) {
+  const user = useSelector(useSessionActor(), selectUser);
+  const [params] = useSearchParams();
+  // The route guard keeps users without a session out; this covers the moment of logging out.
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <SuccessSequence machine={machine} user={user} orderRef={params.get('ref')} />;
+}
+
+function SuccessSequence({ machine, user, orderRef }: { machine: SuccessSequenceMachine; user: User; orderRef: string | null }) {
+  const [input] = useState(() => successInput(orderRef, user, Date.now()));
+  const actorRef = useActorRef(machine, { input, inspect: machineInspection() });
+  const view = useSelector(actorRef, selectSuccessView, shallowEqual);
+  // The end comes through the actor's completion (observers are not sent the final snapshot as a change).
+  const [receipt, setReceipt] = useState(false);
+  useEffect(() => {
+    const subscription = actorRef.subscribe({ complete: () => setReceipt(true) });
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
+  // An order confirmed before is shown as its receipt, never replayed; this page is replaced in history.
+  if (receipt || view.phase === 'leaving') return <Navigate to={`/payment-successfull?ref=${encodeURIComponent(input.ref ?? '')}`} replace />;
+  return <SuccessView {...view} onRetry={() => actorRef.send({ type: 'sequence.retried' })} />;
+}

@@ -1,0 +1,213 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { type AnyEventObject, fromPromise } from 'xstate';
+import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
+import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
+import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
+import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
+import { selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
+import { type MachineStories, storyAt } from './machine-story.ts';
+
+const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
+const lessons: LessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 1, English: 1 },
+};
+const draft: BookingDraft = withLessons(withForm(emptyDraft('new'), form), lessons, '2 lessons per week · 12 lessons');
+
+// Three tutors' afternoons on the weekdays of the first weeks, in Dubai.
+const days = ['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'];
+const grid: GridData = {
+  windows: days.map((day, i) => ({ start: `${day}T15:00:00+04:00`, finish: `${day}T19:00:00+04:00`, apt_id: i + 1, contractor_id: 5 })),
+  freeAssessmentUsed: false,
+};
+const tutors: TutorOffer[] = [
+  { id: 5, name: 'Amira Haddad', price: 120 },
+  { id: null, name: 'Omar Khalil', price: 100 },
+];
+
+/** The machine as stories run it: its calls are on their way and stay there. */
+const storyMachine = slotSelectionMachine.provide({
+  actors: {
+    loadGrid: fromPromise(() => new Promise<GridData>(() => {})),
+    fetchTutors: fromPromise(() => new Promise<TutorOffer[]>(() => {})),
+    createClientPackage: fromPromise(() => new Promise<{ id: number }>(() => {})),
+  },
+});
+
+const wednesday = { date: '2026-11-25', time: '15:00' };
+
+const stories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
+  machine: storyMachine,
+  input: { draft, today: '2026-11-23', branchId: 1, timeZone: 'Asia/Dubai', clientid: 7 },
+  select: selectBookClassView,
+  events: [
+    { type: 'xstate.done.actor.loadGrid', output: grid },
+    { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
+    { type: 'load.retried' },
+    { type: 'slot.clicked', ...wednesday },
+    { type: 'xstate.done.actor.fetchTutors', output: tutors },
+    { type: 'tutor.chosen', index: 0 },
+    { type: 'tutors.closed' },
+    { type: 'book.requested' },
+    { type: 'xstate.done.actor.createClientPackage', output: { id: 41 } },
+    { type: 'back.requested' },
+    { type: 'back.confirmed' },
+    { type: 'back.cancelled' },
+  ],
+};
+
+const loaded: AnyEventObject[] = [{ type: 'xstate.done.actor.loadGrid', output: grid }];
+const clicked: AnyEventObject[] = [...loaded, { type: 'slot.clicked', ...wednesday } satisfies SlotSelectionEvent];
+const offered: AnyEventObject[] = [...clicked, { type: 'xstate.done.actor.fetchTutors', output: tutors }];
+const chosen: AnyEventObject[] = [...offered, { type: 'tutor.chosen', index: 0 } satisfies SlotSelectionEvent];
+
+const meta = {
+  title: 'Booking/Book classes',
+  component: BookClassView,
+  parameters: { machine: stories },
+  args: {
+    ...storyAt(stories).args,
+    onRetry: fn(),
+    onSubject: fn(),
+    onMonth: fn(),
+    onWeek: fn(),
+    onPreviousWeeks: fn(),
+    onNextWeeks: fn(),
+    onSlot: fn(),
+    onRemove: fn(),
+    onTutor: fn(),
+    onCloseTutors: fn(),
+    onFreeAssessment: fn(),
+    onBook: fn(),
+    onConfirmBack: fn(),
+    onCancelBack: fn(),
+  },
+} satisfies Meta<typeof BookClassView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+export const Loading: Story = {
+  ...storyAt(stories),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading free hours' })).toBeVisible();
+  },
+};
+
+export const LoadFailed: Story = {
+  ...storyAt(stories, [{ type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(availabilityFailedText);
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Choosing: Story = {
+  ...storyAt(stories, loaded),
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Mathematics 0' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('combobox', { name: 'Month' })).toHaveValue('2026-11');
+    await expect(canvas.getByRole('option', { name: 'October 2026' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: '1st Week' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.queryByRole('button', { name: '4th Week' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Previous weeks' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeDisabled();
+    await expect(canvas.getByRole('checkbox', { name: 'Free Assessment' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await expect(args.onSlot).toHaveBeenCalledWith('2026-11-25', '15:00');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next weeks' }));
+    await expect(args.onNextWeeks).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const FetchingTutors: Story = {
+  ...storyAt(stories, clicked),
+  play: async ({ canvasElement }) => {
+    const dialog = within(page(canvasElement).getByRole('dialog', { name: 'Available Tutors' }));
+    await expect(dialog.getByText('2026-11-25 15:00 · Mathematics')).toBeVisible();
+    await expect(dialog.getByRole('status', { name: 'Loading tutors' })).toBeVisible();
+  },
+};
+
+export const PickingTutor: Story = {
+  ...storyAt(stories, offered),
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(page(canvasElement).getByRole('dialog', { name: 'Available Tutors' }));
+    await expect(dialog.getByText('Omar Khalil')).toBeVisible();
+    // No tutor id: no Select.
+    await expect(dialog.queryByRole('button', { name: 'Select Omar Khalil' })).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'Select Amira Haddad' }));
+    await expect(args.onTutor).toHaveBeenCalledWith(0);
+  },
+};
+
+export const TutorsFailed: Story = {
+  args: storyAt(stories, [...clicked, { type: 'xstate.error.actor.fetchTutors', error: new Error(tutorInfoFailedText) }]).args,
+  play: async ({ canvasElement }) => {
+    await expect(within(page(canvasElement).getByRole('dialog', { name: 'Available Tutors' })).getByRole('alert')).toHaveTextContent(tutorInfoFailedText);
+  },
+};
+
+export const NoTutors: Story = {
+  args: storyAt(stories, [...clicked, { type: 'xstate.done.actor.fetchTutors', output: [] }]).args,
+  play: async ({ canvasElement }) => {
+    await expect(within(page(canvasElement).getByRole('dialog', { name: 'Available Tutors' })).getByText('No available Tutors')).toBeVisible();
+  },
+};
+
+/** A tutor chosen: the hour and the same hour of the following weeks are selected. */
+export const SlotsChosen: Story = {
+  args: storyAt(stories, chosen).args,
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Mathematics 6' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('heading', { name: '6th Week' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' }));
+    await expect(args.onRemove).toHaveBeenCalledWith('Mathematics-2026-12-02-15:00');
+    await userEvent.click(canvas.getByRole('button', { name: 'Book Now' }));
+    await expect(args.onBook).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Booking: Story = {
+  ...storyAt(stories, [...chosen, { type: 'book.requested' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('button', { name: 'Booking…' })).toBeDisabled();
+  },
+};
+
+export const ConfirmingBack: Story = {
+  ...storyAt(stories, [...chosen, { type: 'back.requested' }]),
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(page(canvasElement).getByRole('alertdialog', { name: 'Go back?' }));
+    await expect(dialog.getByText('If you go back, your appointment data will be cleared.')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Stay' }));
+    await expect(args.onCancelBack).toHaveBeenCalledTimes(1);
+    await userEvent.click(dialog.getByRole('button', { name: 'Go back' }));
+    await expect(args.onConfirmBack).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Booked: on the way to the summary (the container renders the redirect). */
+export const Booked: Story = {
+  ...storyAt(stories, [...chosen, { type: 'book.requested' }, { type: 'xstate.done.actor.createClientPackage', output: { id: 41 } }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** Left: back confirmed, on the way to the packages with the slots cleared. */
+export const Left: Story = {
+  ...storyAt(stories, [{ type: 'back.requested' }, { type: 'back.confirmed' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,236 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
+import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
+import { type OrderRequest, orderOf } from '../../machines/booking/checkout-order.ts';
+import { twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
+import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { CheckoutScreen, browserCheckoutMachine } from '../../src/screens/checkout/checkout-screen.tsx';
+import { expectConsole } from '../support/console-guard.ts';
+import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { liveToken } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+
+// Every transition of the checkout chart replayed on the real screen with calls the test answers, fake
+// timers for the coupon message's 3 s, and the payment redirect caught.
+
+const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
+/** A booking for a student who is not the client's (a name typed for a student never saved). */
+const stranger: BookingDraft = { ...single, form: { ...sampleForm, name1: 'Zed Unknown' }, lessons: { ...sampleLessons, studentName: { name1: 'Zed Unknown' } } };
+
+const payer: CheckoutInput['payer'] = { clientid: testUser.clientid, email: testUser.email, branch_id: testUser.branch_id, students: testUser.studentdetails };
+const link = 'https://pay.example.com/sandbox/pay/abc';
+const refusal = 'This coupon code is invalid or has expired.';
+const orderFailure = 'The payment could not be started. Please try again.';
+const bannerDelay = 'xstate.after.banner.checkout.ready.couponRefused';
+
+const everyCheckoutEvent: AnyEventObject[] = [
+  { type: 'coupon.changed', code: 'WELCOME10' },
+  { type: 'coupon.applied' },
+  { type: 'xstate.done.actor.applyCoupon', output: { discount_type: 'flat', discount_value: 50 } },
+  { type: 'xstate.error.actor.applyCoupon', error: new Error(refusal) },
+  { type: bannerDelay },
+  { type: 'method.changed', method: 'Mastercard' },
+  { type: 'payment.requested' },
+  { type: 'xstate.done.actor.createOrder', output: { paymentLink: link } },
+  { type: 'xstate.done.actor.createOrder', output: {} },
+  { type: 'xstate.error.actor.createOrder', error: new Error(orderFailure) },
+  { type: 'checkout.cancelled' },
+];
+
+interface Start {
+  who: string;
+  draft: BookingDraft;
+  events: AnyEventObject[];
+  /** The split as the screen runs it (a broken one for its onError). */
+  broken?: boolean;
+}
+
+const starts: Start[] = [
+  { who: 'one student', draft: single, events: everyCheckoutEvent },
+  { who: 'a student who is not the client’s', draft: stranger, events: [{ type: 'payment.requested' }] },
+  {
+    who: 'the individual split, first student',
+    draft: individualCheckoutDraft(false),
+    events: [{ type: 'xstate.done.actor.twoStudentSplit', output: { next: 'packages', draft: withOtherStudent(individualCheckoutDraft(false)) } }],
+  },
+  { who: 'a split that fails', draft: single, events: [{ type: 'xstate.error.actor.twoStudentSplit', error: new Error('split broke') }], broken: true },
+];
+
+const coverage = transitionCoverage(checkoutMachine);
+
+function renderCheckout(start: Start) {
+  const coupons: { resolve: (answer: CouponAnswer) => void; reject: (error: unknown) => void }[] = [];
+  const orders: { resolve: (answer: { paymentLink?: string | null }) => void; reject: (error: unknown) => void }[] = [];
+  const asked = { coupons: [] as { code: string; userId: number }[], orders: [] as OrderRequest[] };
+  const goToPayment = vi.fn();
+  const split = start.broken
+    ? twoStudentSplitMachine.provide({
+        guards: {
+          otherStudentPending: () => {
+            throw new Error('split broke');
+          },
+        },
+      })
+    : twoStudentSplitMachine;
+  const machine = browserCheckoutMachine.provide({
+    actors: {
+      twoStudentSplit: split,
+      applyCoupon: fromPromise<CouponAnswer, { code: string; userId: number }>(({ input }) => {
+        asked.coupons.push(input);
+        return new Promise((resolve, reject) => coupons.push({ resolve, reject }));
+      }),
+      createOrder: fromPromise<{ paymentLink?: string | null }, OrderRequest>(({ input }) => {
+        asked.orders.push(input);
+        return new Promise((resolve, reject) => orders.push({ resolve, reject }));
+      }),
+    },
+    actions: { goToPayment: (_, params: { link: string }) => goToPayment(params.link) },
+  });
+  renderWithSession(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <Routes>
+        <Route path="/checkout" element={<CheckoutScreen machine={machine} />} />
+        <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+        <Route path="/manage-packages" element={<h1>Packages page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+  const last = <T,>(calls: T[]) => {
+    const call = calls.at(-1);
+    if (!call) throw new Error('no call is waiting');
+    return call;
+  };
+  return { coupon: () => last(coupons), order: () => last(orders), asked, goToPayment };
+}
+
+type State = SnapshotFrom<CheckoutMachine>;
+const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
+const grandTotal = () => screen.getByText('Grand Total').parentElement;
+
+function expectScreenFor(state: State, start: Start, rendered: ReturnType<typeof renderCheckout>) {
+  if (state.status === 'done') {
+    if ((state.output as { next: string }).next === 'dashboard') {
+      expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+      expect(stored('lessonData')).toBeNull();
+      expect(stored('groupedByWeek')).toBeNull();
+    } else {
+      // The other student is booked next: the first one's part is kept, hidebutton goes off.
+      expect(screen.getByRole('heading', { name: 'Packages page' })).toBeVisible();
+      expect(stored('studentType')).toBe(2);
+      expect(stored('lessonData')).toBeNull();
+      expect(stored('studentsData')).toEqual([expect.objectContaining({ studentType: 1, lessons: start.draft.lessons })]);
+    }
+    return;
+  }
+  if (state.matches('redirecting')) {
+    expect(screen.getByRole('status', { name: 'Going to the payment page' })).toBeInTheDocument();
+    expect(rendered.goToPayment).toHaveBeenCalledTimes(1);
+    expect(rendered.goToPayment).toHaveBeenCalledWith(link);
+    return;
+  }
+  const { context } = state;
+  expect(screen.getByRole('textbox', { name: 'Coupon Code' })).toHaveValue(context.code);
+  expect(screen.getByRole('radio', { name: context.method })).toBeChecked();
+  expect(grandTotal()).toHaveTextContent(context.coupon ? 'AED 634' : 'AED 684');
+  if (state.hasTag('couponMessage')) expect(screen.getByText(refusal)).toBeVisible();
+  else expect(screen.queryByText(refusal)).toBeNull();
+  if (context.error) expect(screen.getByText(context.error)).toBeVisible();
+  if (start.draft.split.otherStudentPending) {
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go For Second' })).toBeEnabled();
+    return;
+  }
+  const busy = state.hasTag('busy');
+  expect(screen.getByRole('button', { name: 'Pay Now' })).toHaveProperty('disabled', busy);
+  expect(screen.getByRole('button', { name: 'Apply Coupon' })).toHaveProperty('disabled', busy || context.code.trim() === '');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+afterAll(() => {
+  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
+});
+
+const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+
+describe.each(starts)('checkout paths for $who, replayed on the screen', (start) => {
+  const input: CheckoutInput = { draft: start.draft, today: '2026-11-23', currency: 'AED', payer };
+  const paths = coveringPaths(checkoutMachine, input, start.events);
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    writeDraft(start.draft);
+    const rendered = renderCheckout(start);
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    for (const step of path.steps) {
+      const event = step.event as AnyEventObject;
+      switch (event.type) {
+        case 'xstate.init':
+        case 'xstate.error.actor.twoStudentSplit':
+          // The broken split fails as the screen starts.
+          break;
+        case 'coupon.changed':
+          await ui.type(screen.getByRole('textbox', { name: 'Coupon Code' }), String(event.code));
+          break;
+        case 'coupon.applied':
+          await ui.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+          expect(rendered.asked.coupons.at(-1)).toEqual({ code: 'WELCOME10', userId: testUser.clientid });
+          break;
+        case 'xstate.done.actor.applyCoupon':
+          await act(async () => rendered.coupon().resolve(event.output as CouponAnswer));
+          break;
+        case 'xstate.error.actor.applyCoupon':
+          await act(async () => rendered.coupon().reject(event.error));
+          break;
+        case bannerDelay:
+          // The server's message stays for its 3 s (give or take the real time the checks took), then goes.
+          await act(async () => vi.advanceTimersByTimeAsync(2500));
+          expect(screen.getByText(refusal)).toBeVisible();
+          await act(async () => vi.advanceTimersByTimeAsync(500));
+          break;
+        case 'method.changed':
+          await ui.click(screen.getByRole('radio', { name: String(event.method) }));
+          break;
+        case 'payment.requested': {
+          const before = rendered.asked.orders.length;
+          // A double click opens one order.
+          await ui.dblClick(screen.getByRole('button', { name: 'Pay Now' }));
+          const ordered = (step.state as State).matches('paying');
+          expect(rendered.asked.orders).toHaveLength(before + (ordered ? 1 : 0));
+          if (ordered) expect(rendered.asked.orders.at(-1)).toEqual(orderOf(start.draft, payer, (step.state as State).context.coupon));
+          else expect(screen.getByRole('alert')).toHaveTextContent(notOrderableText);
+          break;
+        }
+        case 'xstate.done.actor.createOrder':
+          if (!(event.output as { paymentLink?: string }).paymentLink) expectConsole('error', noPaymentLinkText);
+          await act(async () => rendered.order().resolve(event.output as { paymentLink?: string }));
+          break;
+        case 'xstate.error.actor.createOrder':
+          await act(async () => rendered.order().reject(event.error));
+          break;
+        case 'checkout.cancelled':
+          await ui.click(screen.getByRole('button', { name: 'Cancel' }));
+          break;
+        case 'xstate.done.actor.twoStudentSplit':
+          await ui.click(screen.getByRole('button', { name: 'Go For Second' }));
+          break;
+        default:
+          throw new Error(`no way to replay ${event.type} on the screen`);
+      }
+      expectScreenFor(step.state as State, start, rendered);
+    }
+    if (start.broken) expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent('split broke');
+    coverage.replayed(path, input);
+  });
+});

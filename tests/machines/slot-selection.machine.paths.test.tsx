@@ -1,0 +1,297 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
+import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import {
+  type ClientPackageBody,
+  type GridData,
+  type GridQuery,
+  type SlotSelectionInput,
+  type SlotSelectionMachine,
+  type TutorOffer,
+  type TutorQuery,
+  slotSelectionMachine,
+} from '../../machines/booking/slot-selection.machine.ts';
+import { conflictText, freeAssessmentText, slotKey, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
+import { availabilityFailedText, clientPackageFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { BookClassScreen, browserSlotSelectionMachine } from '../../src/screens/book-class/book-class-screen.tsx';
+import { liveToken } from '../support/network-stub.ts';
+import { testUser, toasts } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+
+// Every transition of the slot-selection chart, replayed on /book-class with the reads and the write
+// answered by the test. One student, GOLD, Mathematics and English once a week each (6 weeks shown).
+
+const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
+const lessons: LessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 1, English: 1 },
+};
+const draft: BookingDraft = withLessons(withForm(emptyDraft('new'), form), lessons, '2 lessons per week · 12 lessons');
+const today = '2026-11-23';
+
+// Wednesday 25 November 09:00-11:00 and Wednesday 2 December 09:00-10:00 in Dubai: the 2nd is filled in by itself.
+const grid: GridData = {
+  windows: [
+    { start: '2026-11-25T09:00:00+04:00', finish: '2026-11-25T11:00:00+04:00', apt_id: 11, contractor_id: 5 },
+    { start: '2026-12-02T09:00:00+04:00', finish: '2026-12-02T10:00:00+04:00', apt_id: 12, contractor_id: 5 },
+  ],
+  freeAssessmentUsed: false,
+};
+const tutorList: TutorOffer[] = [
+  { id: 5, name: 'Amira Haddad', price: 120 },
+  { id: null, name: 'Omar Khalil', price: 100 },
+];
+
+const input: SlotSelectionInput = { draft, today, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone, clientid: testUser.clientid };
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadGrid', output: grid },
+  { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
+  { type: 'load.retried' },
+  { type: 'subject.chosen', subject: 'English' },
+  { type: 'month.chosen', month: '2026-12' },
+  { type: 'week.chosen', index: 1 },
+  { type: 'weeks.next' },
+  { type: 'weeks.previous' },
+  { type: 'slot.clicked', date: '2026-11-25', time: '09:00' },
+  { type: 'slot.clicked', date: '2026-11-25', time: '10:00' },
+  { type: 'xstate.done.actor.fetchTutors', output: tutorList },
+  { type: 'xstate.error.actor.fetchTutors', error: new Error(tutorInfoFailedText) },
+  { type: 'tutor.chosen', index: 0 },
+  { type: 'tutors.closed' },
+  { type: 'slot.removed', key: slotKey('Mathematics', '2026-11-25', '09:00') },
+  { type: 'freeAssessment.toggled' },
+  { type: 'book.requested' },
+  { type: 'xstate.done.actor.createClientPackage', output: { id: 41 } },
+  { type: 'xstate.error.actor.createClientPackage', error: new Error(clientPackageFailedText) },
+  { type: 'back.requested' },
+  { type: 'back.confirmed' },
+  { type: 'back.cancelled' },
+];
+
+const coverage = transitionCoverage(slotSelectionMachine);
+
+const pages = { '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page' };
+
+interface Pending<T> {
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function renderBookClass() {
+  const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }> } = {};
+  const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[] } = { grid: [], tutors: [], save: [] };
+  const machine: SlotSelectionMachine = browserSlotSelectionMachine.provide({
+    actors: {
+      loadGrid: fromPromise<GridData, GridQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.grid.push(query), (waiting.grid = { resolve, reject })))),
+      fetchTutors: fromPromise<TutorOffer[], TutorQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.tutors.push(query), (waiting.tutors = { resolve, reject })))),
+      createClientPackage: fromPromise<{ id: number }, ClientPackageBody>(({ input: body }) => new Promise((resolve, reject) => void (asked.save.push(body), (waiting.save = { resolve, reject })))),
+    },
+  });
+  renderWithSession(
+    <MemoryRouter initialEntries={['/book-class']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/book-class" element={<BookClassScreen machine={machine} />} />
+          {Object.entries(pages).map(([path, text]) => (
+            <Route key={path} path={path} element={<h1>{text}</h1>} />
+          ))}
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+  const call = <K extends keyof typeof waiting>(key: K): NonNullable<(typeof waiting)[K]> => {
+    const pending = waiting[key];
+    if (!pending) throw new Error(`no ${key} call is waiting`);
+    return pending as NonNullable<(typeof waiting)[K]>;
+  };
+  return { call, asked };
+}
+
+type State = SnapshotFrom<SlotSelectionMachine>;
+
+const hourButton = (date: string, time: string, hidden = false) => screen.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${date} ${time}$`), hidden });
+
+function expectScreenFor(state: State) {
+  const { context } = state;
+  if (state.status === 'done') {
+    const next = (state.output as { next: string }).next;
+    if (next === 'summary') {
+      expect(screen.getByRole('heading', { name: pages['/booking-summary'] })).toBeVisible();
+      expect(readDraft()?.clientPackageId).toBe(41);
+      expect(slotCount(readDraft() ?? emptyDraft('new'))).toBe(context.chosen.length);
+    } else {
+      expect(screen.getByRole('heading', { name: pages['/manage-packages'] })).toBeVisible();
+      expect(readDraft()?.slots).toBeNull();
+      expect(readDraft()?.lessons).toEqual(lessons);
+    }
+    return;
+  }
+  const confirming = state.hasTag('confirmingBack');
+  if (confirming) {
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByText('If you go back, your appointment data will be cleared.')).toBeVisible();
+  } else {
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  }
+  if (!context.loaded) {
+    if (context.error) expect(screen.getByText(availabilityFailedText)).toBeInTheDocument();
+    else expect(screen.getByRole('status', { name: 'Loading free hours', hidden: confirming })).toBeInTheDocument();
+    return;
+  }
+  const hidden = confirming || state.hasTag('tutors');
+  // Subject tabs with their counts, the current one pressed.
+  for (const subject of form.subject) {
+    const count = context.chosen.filter((slot) => slot.subject === subject).length;
+    expect(screen.getByRole('button', { name: `${subject} ${count}`, hidden })).toHaveAttribute('aria-pressed', String(subject === context.subject));
+  }
+  expect(screen.getByRole('combobox', { name: 'Month', hidden })).toHaveValue(context.month);
+  // The chosen slots, in the grid (for the subject shown) and in 'Selected Slots'.
+  for (const slot of context.chosen) {
+    expect(screen.getByRole('button', { name: new RegExp(`^Remove ${slot.date} ${slot.time} · ${slot.subject}`), hidden })).toBeInTheDocument();
+  }
+  if (context.month === '2026-11' && context.weekIndex === 0) {
+    const chosenHere = context.chosen.some((slot) => slot.subject === context.subject && slot.date === '2026-11-25' && slot.time === '09:00');
+    expect(hourButton('2026-11-25', '09:00', hidden)).toHaveAttribute('aria-pressed', String(chosenHere));
+  }
+  const book = screen.getByRole('button', { name: /^(Book Now|Booking…)$/, hidden });
+  if (state.matches('choosing') && context.chosen.length > 0) expect(book).toBeEnabled();
+  else expect(book).toBeDisabled();
+  if (state.hasTag('tutors')) {
+    const dialog = screen.getByRole('dialog', { name: 'Available Tutors' });
+    if (state.matches('fetchingTutors')) expect(within(dialog).getByRole('status', { name: 'Loading tutors' })).toBeInTheDocument();
+    else if (context.tutorError) expect(within(dialog).getByRole('alert')).toHaveTextContent(tutorInfoFailedText);
+    else {
+      expect(within(dialog).getByRole('button', { name: 'Select Amira Haddad' })).toBeVisible();
+      // Omar Khalil has no tutor id: no Select.
+      expect(within(dialog).getByText('Omar Khalil')).toBeVisible();
+      expect(within(dialog).queryByRole('button', { name: 'Select Omar Khalil' })).toBeNull();
+    }
+  } else {
+    expect(screen.queryByRole('dialog', { name: 'Available Tutors' })).toBeNull();
+  }
+  expect(screen.getByRole('checkbox', { name: 'Free Assessment', hidden })).toHaveProperty('checked', context.freeAssessment);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+afterAll(() => {
+  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
+});
+
+const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '') + ('date' in s.event ? ` ${String((s.event as AnyEventObject).time)}` : '')).join(' → ');
+
+describe('slot selection paths for a new booking, replayed on /book-class', () => {
+  const paths = coveringPaths(slotSelectionMachine, input, events);
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    writeDraft(draft);
+    const { call, asked } = renderBookClass();
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let before: State | undefined;
+    for (const step of path.steps) {
+      const event = step.event as AnyEventObject;
+      switch (event.type) {
+        case 'xstate.init':
+          break;
+        case 'xstate.done.actor.loadGrid':
+          await act(async () => call('grid').resolve(event.output as GridData));
+          break;
+        case 'xstate.error.actor.loadGrid':
+          await act(async () => call('grid').reject(event.error));
+          break;
+        case 'load.retried':
+          await ui.click(screen.getByRole('button', { name: 'Retry' }));
+          break;
+        case 'subject.chosen':
+          await ui.click(screen.getByRole('button', { name: new RegExp(`^${String(event.subject)} \\d+$`) }));
+          break;
+        case 'month.chosen':
+          await ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month));
+          break;
+        case 'week.chosen':
+          await ui.click(screen.getByRole('button', { name: '2nd Week' }));
+          break;
+        case 'weeks.next':
+          await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
+          break;
+        case 'weeks.previous':
+          await ui.click(screen.getByRole('button', { name: 'Previous weeks' }));
+          break;
+        case 'slot.clicked':
+          await ui.click(hourButton(String(event.date), String(event.time)));
+          break;
+        case 'xstate.done.actor.fetchTutors':
+          await act(async () => call('tutors').resolve(event.output as TutorOffer[]));
+          break;
+        case 'xstate.error.actor.fetchTutors':
+          await act(async () => call('tutors').reject(event.error));
+          break;
+        case 'tutor.chosen':
+          await ui.click(screen.getByRole('button', { name: 'Select Amira Haddad' }));
+          break;
+        case 'tutors.closed':
+          await ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' }));
+          break;
+        case 'slot.removed':
+          await ui.click(screen.getByRole('button', { name: /^Remove 2026-11-25 09:00 · Mathematics/ }));
+          break;
+        case 'freeAssessment.toggled':
+          await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
+          break;
+        case 'book.requested':
+          await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+          break;
+        case 'xstate.done.actor.createClientPackage':
+          await act(async () => call('save').resolve(event.output as { id: number }));
+          break;
+        case 'xstate.error.actor.createClientPackage':
+          await act(async () => call('save').reject(event.error));
+          expect(toasts().getByText(clientPackageFailedText)).toBeVisible();
+          break;
+        case 'back.requested':
+          await ui.click(screen.getByRole('button', { name: 'Back', hidden: true }));
+          break;
+        case 'back.confirmed':
+          await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
+          break;
+        case 'back.cancelled':
+          await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay' }));
+          break;
+        default:
+          throw new Error(`no way to replay ${event.type} on the screen`);
+      }
+      const state = step.state as State;
+      // A refused hour says why, and changes nothing.
+      if (event.type === 'slot.clicked' && before?.matches('choosing') && state.matches('choosing') && state.context.chosen === before.context.chosen) {
+        const subject = before.context.subject;
+        const other = before.context.chosen.some((slot) => slot.subject !== subject && slot.date === event.date && slot.time === event.time);
+        expect(toasts().getByText(before.context.freeAssessment ? freeAssessmentText : other ? conflictText : weeklyLimitText(1, subject))).toBeVisible();
+      }
+      expectScreenFor(state);
+      before = state;
+    }
+    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid });
+    for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
+    for (const body of asked.save) {
+      expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });
+      expect(body.booked_classess + body.remaining_classess).toBe(12);
+      expect(Object.keys(JSON.parse(body.packageForm) as object)).toEqual(['lessonData', 'packageFormData', 'groupedByWeek', 'storedTeacher']);
+    }
+    coverage.replayed(path, input);
+  });
+});
