@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { logIn } from './support.ts';
+import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 const kB = 1000;
 const landingBudget = 110 * kB;
@@ -47,15 +48,20 @@ for (const route of ['/login', '/forgot-password', '/changepassword/some-token',
   });
 }
 
+const newDraft = { bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }) };
+
 // A booking step opens with the draft the step before it leaves (without one it sends the client back).
+const withLessons = { ...newDraft, packageFormData: JSON.stringify(sampleForm), lessonData: JSON.stringify(sampleLessons), totalLession: '2 lessons per week · 12 lessons' };
 const drafts: Record<string, Record<string, string>> = {
+  '/book-class': withLessons,
+  '/checkout': { ...withLessons, groupedByWeek: JSON.stringify(sampleSlots), selectedTeacher: JSON.stringify(sampleTutors) },
   '/manage-packages': {
     bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),
     packageFormData: JSON.stringify({ students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null }),
   },
 };
 
-for (const route of ['/dashboard', '/profile', '/manage-booking', '/new-booking', '/manage-packages']) {
+for (const route of ['/dashboard', '/profile', '/manage-booking', '/new-booking', '/manage-packages', '/book-class', '/checkout', '/success']) {
   test(`${route} (logged in) loads at most 180 kB of gzipped JavaScript`, async ({ browser }) => {
     const context = await browser.newContext();
     const setup = await context.newPage();
