@@ -2,6 +2,7 @@
  * `npm run bench`: start times of the real server (fresh and existing data dir) and the throughput of
  * GET /api/appointmentstwo/{ids} at 50 concurrent connections, on PGlite and, when BENCH_DATABASE_URL
  * points at a PostgreSQL server (an admin connection; a scratch database is made and dropped), on PostgreSQL.
+ * Runs after bench/book-now.ts and adds its section to the same results file.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../tests/support/free-port.ts';
+import { benchResultsFile, recordBench } from './results-file.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -96,3 +98,5 @@ if (admin) {
 
 console.log(`\nGET /api/appointmentstwo/{ids}, ${connections} connections, ${seconds} s each (autocannon)`);
 console.table(rows);
+recordBench('appointmentsThroughput', { connections, seconds, rows });
+console.log(`written to ${path.relative(root, benchResultsFile)}`);

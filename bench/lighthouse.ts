@@ -2,15 +2,26 @@
  * `npm run lighthouse` (with `npm start` running): Lighthouse mobile performance and accessibility
  * scores of /, /login and the signed-in screens. Those are measured logged in as the demo client: the
  * token is put in localStorage first and Lighthouse is told not to reset storage. /manage-packages also
- * gets a booking draft (one student, Year 5, Mathematics and English), as /new-booking's Next leaves it.
+ * gets a booking draft (one student, Year 5, Mathematics and English), as /new-booking's Next leaves it;
+ * /book-class and /checkout get the drafts their step before leaves (the keys of tests/e2e/bundle-budget.spec.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
 
 const base = process.env.PORTAL_URL ?? 'http://localhost:3000';
-const routes = ['/', '/login', '/dashboard', '/new-booking', '/manage-packages'];
-const signedIn = new Set(['/dashboard', '/new-booking', '/manage-packages']);
+const routes = ['/', '/login', '/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout'];
+const signedIn = new Set(['/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout']);
+// A booking step opens with the draft the step before it leaves (without one it sends the client back).
+const withLessons = {
+  bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),
+  packageFormData: JSON.stringify(sampleForm),
+  lessonData: JSON.stringify(sampleLessons),
+  totalLession: '2 lessons per week · 12 lessons',
+};
 const drafts: Record<string, Record<string, string>> = {
+  '/book-class': withLessons,
+  '/checkout': { ...withLessons, groupedByWeek: JSON.stringify(sampleSlots), selectedTeacher: JSON.stringify(sampleTutors) },
   '/manage-packages': {
     bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),
     packageFormData: JSON.stringify({ students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null }),

@@ -34,6 +34,7 @@ const storyMachine = slotSelectionMachine.provide({
     loadGrid: fromPromise(() => new Promise<GridData>(() => {})),
     fetchTutors: fromPromise(() => new Promise<TutorOffer[]>(() => {})),
     createClientPackage: fromPromise(() => new Promise<{ id: number }>(() => {})),
+    bookOnPackage: fromPromise(() => new Promise<unknown>(() => {})),
   },
 });
 
@@ -207,6 +208,55 @@ export const Booked: Story = {
 /** Left: back confirmed, on the way to the packages with the slots cleared. */
 export const Left: Story = {
   ...storyAt(stories, [{ type: 'back.requested' }, { type: 'back.confirmed' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+// The remaining classes of paid package 88 (5 left: 4 weeks shown, no Free Assessment), booked on it.
+const remainingStories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
+  ...stories,
+  input: { ...stories.input, draft: { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 } },
+  events: [
+    ...stories.events.filter((event) => !event.type.includes('loadGrid') && !event.type.includes('createClientPackage')),
+    { type: 'xstate.done.actor.loadGrid', output: { ...grid, remainingClasses: 5 } },
+    { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
+    { type: 'xstate.done.actor.bookOnPackage', output: [901, 902, 903] },
+  ],
+};
+const remainingChosen: AnyEventObject[] = [{ type: 'xstate.done.actor.loadGrid', output: { ...grid, remainingClasses: 5 } }, ...chosen.slice(1)];
+const bookedOnPackage: AnyEventObject[] = [...remainingChosen, { type: 'book.requested' }, { type: 'xstate.done.actor.bookOnPackage', output: [901, 902, 903] }];
+
+/** A story of the remaining-classes flow: its own machine parameters (the paid package's input). */
+function remainingAt(events: AnyEventObject[]) {
+  const at = storyAt(remainingStories, events);
+  return { ...at, parameters: { ...at.parameters, machine: remainingStories } };
+}
+
+/** Remaining classes: the slots chosen on the paid package (auto-filled up to the 5 classes left). */
+export const RemainingSlotsChosen: Story = {
+  ...remainingAt(remainingChosen),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(3);
+    // 6 or fewer classes left: a 4th week, behind the next arrow.
+    await expect(canvas.getByRole('button', { name: 'Next weeks' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  },
+};
+
+/** Remaining classes: Book Now booking the lessons on the paid package. */
+export const BookingOnPackage: Story = {
+  ...remainingAt([...remainingChosen, { type: 'book.requested' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('button', { name: 'Booking…' })).toBeDisabled();
+  },
+};
+
+/** Remaining classes booked: on the way to the dashboard (the container renders the redirect). */
+export const BookedOnPackage: Story = {
+  ...remainingAt(bookedOnPackage),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },

@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import { classesOf, weeksShown, weeksShownFor } from '../rules/packages.ts';
+import { isClash, remainingBookedText, slotTakenText } from '../rules/package-booking.ts';
 import { isChosen, slotKey, slotRefusal, withAutoFill, withoutSlot } from '../rules/slot-limits.ts';
 import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
 import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
@@ -12,7 +13,10 @@ import { type BookingOutput, nextStep, previousStep, stepOutput } from './bookin
  * status). The client picks a subject tab, a month, a week tab (three at a time), then an hour of the 7-day
  * grid: the tutors free then are read into the Available Tutors dialog; choosing one selects the hour and
  * the same weekday and hour of the following weeks. A chosen hour, clicked again or removed from 'Selected
- * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary;
+ * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary; on
+ * /remainingbookclass (entry 'remaining') it books the slots on the paid package (DESIGN.md "two paths":
+ * no payment) and goes to the dashboard with the draft cleared. A booking refused because someone else took
+ * an hour meanwhile (409) reads the grid again and drops the chosen hours whose tutor is no longer free.
  * Back asks first, then leaves with the slots cleared.
  */
 
@@ -29,12 +33,31 @@ export interface GridQuery {
   yearLevels: number[];
   branch_id: number;
   clientid: number;
+  /** The students booked now: the hours at which one of them already has a lesson are not offered. */
+  studentNames: string[];
+  /** The paid package whose remaining classes are booked (remaining only): its remaining count is read too. */
+  clientPackageId: number | null;
+  /** After a clash: the chosen slots to check again (is each one's tutor still free then?). */
+  recheck: SelectedSlot[];
 }
 
 export interface GridData {
   windows: AvailabilityWindow[];
   /** Whether the client has had the free assessment (GET /freeassismentstatus success). */
   freeAssessmentUsed: boolean;
+  /** The paid package's remaining classes (GET /client-packagesid/{id}); null when no package is read. */
+  remainingClasses?: number | null;
+  /** The keys of the rechecked slots whose tutor is no longer free then. */
+  taken?: string[];
+}
+
+/** What booking the remaining classes on the paid package needs besides the draft. */
+export interface PackageBookingRequest {
+  draft: BookingDraft;
+  today: string;
+  clientid: number;
+  branch_id: number;
+  timeZone: string;
 }
 
 /** A tutor of the Available Tutors dialog (GET /filter_tutor). */
@@ -80,6 +103,10 @@ export interface SlotSelectionContext extends SlotSelectionInput {
   /** The Free Assessment checkbox shows only when the client has not had it. */
   freeAssessmentOffered: boolean;
   freeAssessment: boolean;
+  /** The paid package's remaining classes (remaining only): the most that can be chosen, and the weeks shown. */
+  remainingClasses: number | null;
+  /** A booking call clashed: the next read checks the chosen slots again. */
+  recheck: boolean;
   subject: string;
   /** YYYY-MM */
   month: string;
@@ -122,12 +149,16 @@ export function lessonsPerWeekOf(draft: BookingDraft, learners: Learners | null)
 }
 
 const weeklyTotal = (context: SlotSelectionContext) => Object.values(lessonsPerWeekOf(context.draft, context.learners)).reduce((sum, n) => sum + n, 0);
-const totalLessons = (context: SlotSelectionContext) => (context.draft.lessons ? classesOf[context.draft.lessons.packageName] : 0);
+const totalLessons = (context: SlotSelectionContext) => {
+  if (context.draft.entry === 'remaining' && context.remainingClasses !== null) return context.remainingClasses;
+  return context.draft.lessons ? classesOf[context.draft.lessons.packageName] : 0;
+};
 
-/** The weeks a month's grid shows: by package and weekly lessons; renewal and remaining 3 (spec §9, DESIGN.md). */
+/** The weeks a month's grid shows: by package and weekly lessons; renewal 3; remaining 3, or 4 when 6 or fewer classes remain (spec §9, DESIGN.md). */
 export function weekCountOf(context: SlotSelectionContext): number {
   const { draft } = context;
-  if (draft.entry === 'renewal' || draft.entry === 'remaining') return weeksShownFor(draft.entry, Number.POSITIVE_INFINITY);
+  if (draft.entry === 'remaining') return weeksShownFor('remaining', context.remainingClasses ?? Number.POSITIVE_INFINITY);
+  if (draft.entry === 'renewal') return weeksShownFor(draft.entry, Number.POSITIVE_INFINITY);
   return draft.lessons ? weeksShown(draft.lessons.packageName, weeklyTotal(context)) : 6;
 }
 
@@ -192,6 +223,8 @@ function initialContext(input: SlotSelectionInput): SlotSelectionContext {
     loaded: false,
     freeAssessmentOffered: false,
     freeAssessment: false,
+    remainingClasses: null,
+    recheck: false,
     subject: learners?.subjects[0] ?? '',
     month: openingMonth(input.today),
     weekIndex: 0,
@@ -224,14 +257,27 @@ export const slotSelectionMachine = setup({
     createClientPackage: fromPromise<{ id: number }, ClientPackageBody>(async () => {
       throw new Error('createClientPackage is provided at the React boundary');
     }),
+    bookOnPackage: fromPromise<unknown, PackageBookingRequest>(async () => {
+      throw new Error('bookOnPackage is provided at the React boundary');
+    }),
   },
   actions: {
-    receiveGrid: assign(({ context }, params: { data: GridData }) => ({
-      availability: hourlyAvailability(params.data.windows, context.timeZone),
-      loaded: true,
-      freeAssessmentOffered: !params.data.freeAssessmentUsed,
-      error: null,
-    })),
+    receiveGrid: assign(({ context }, params: { data: GridData }) => {
+      const taken = new Set(params.data.taken ?? []);
+      const chosen = taken.size > 0 ? context.chosen.filter((slot) => !taken.has(slot.key)) : context.chosen;
+      return {
+        availability: hourlyAvailability(params.data.windows, context.timeZone),
+        loaded: true,
+        // The free assessment is a booking of its own, not a way to book a paid package's classes.
+        freeAssessmentOffered: !params.data.freeAssessmentUsed && context.draft.entry !== 'remaining',
+        remainingClasses: params.data.remainingClasses ?? context.remainingClasses,
+        recheck: false,
+        chosen,
+        draft: chosen === context.chosen ? context.draft : draftWith(context, chosen),
+        error: null,
+      };
+    }),
+    markRecheck: assign({ recheck: true }),
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
     chooseSubject: assign({ subject: (_, params: { subject: string }) => params.subject }),
@@ -266,6 +312,7 @@ export const slotSelectionMachine = setup({
     keepClientPackage: assign({ draft: ({ context }, params: { id: number }) => ({ ...context.draft, clientPackageId: params.id }) }),
     clearSlots: assign({ chosen: [], draft: ({ context }) => withoutSlots(context.draft) }),
     notifyProblem: (_, _params: { message: string }) => {},
+    notifyBooked: (_, _params: { message: string }) => {},
   },
   guards: {
     isSubject: ({ context }, params: { subject: string }) => context.learners?.subjects.includes(params.subject) ?? false,
@@ -281,6 +328,7 @@ export const slotSelectionMachine = setup({
     freeAssessmentSwitchable: ({ context }) => context.freeAssessmentOffered && (context.freeAssessment || context.chosen.length <= 1),
     hasSlots: ({ context }) => context.chosen.length > 0,
     booksOnPaidPackage: ({ context }) => context.draft.entry === 'remaining',
+    isClash: (_, params: { error: unknown }) => isClash(params.error),
     gridLoaded: ({ context }) => context.loaded,
   },
 }).createMachine({
@@ -301,6 +349,9 @@ export const slotSelectionMachine = setup({
           yearLevels: context.learners ? [context.learners.year] : [],
           branch_id: context.branchId,
           clientid: context.clientid,
+          studentNames: context.learners?.names ?? [],
+          clientPackageId: context.draft.entry === 'remaining' ? context.draft.clientPackageId : null,
+          recheck: context.recheck ? context.chosen : [],
         }),
         onDone: { target: 'choosing', actions: { type: 'receiveGrid', params: ({ event }) => ({ data: event.output }) } },
         onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
@@ -326,9 +377,11 @@ export const slotSelectionMachine = setup({
         ],
         'slot.removed': { guard: { type: 'isChosenKey', params: ({ event }) => ({ key: event.key }) }, actions: { type: 'unselect', params: ({ event }) => ({ key: event.key }) } },
         'freeAssessment.toggled': { guard: 'freeAssessmentSwitchable', actions: 'toggleFreeAssessment' },
-        // The remaining classes of a paid package are booked on it, not recorded as a new package: not built
-        // yet, so Book Now is not offered on that flow.
-        'book.requested': { guard: and(['hasSlots', not('booksOnPaidPackage')]), target: 'booking' },
+        // The remaining classes of a paid package are booked on it; any other booking is recorded as a package to pay.
+        'book.requested': [
+          { guard: and(['hasSlots', 'booksOnPaidPackage']), target: 'bookingOnPackage' },
+          { guard: and(['hasSlots', not('booksOnPaidPackage')]), target: 'booking' },
+        ],
       },
     },
     fetchingTutors: {
@@ -365,6 +418,25 @@ export const slotSelectionMachine = setup({
         onError: { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
       },
     },
+    bookingOnPackage: {
+      tags: ['busy'],
+      invoke: {
+        id: 'bookOnPackage',
+        src: 'bookOnPackage',
+        input: ({ context }): PackageBookingRequest => ({ draft: context.draft, today: context.today, clientid: context.clientid, branch_id: context.branchId, timeZone: context.timeZone }),
+        onDone: { target: 'bookedOnPackage', actions: { type: 'notifyBooked', params: { message: remainingBookedText } } },
+        onError: [
+          // Someone else took an hour meanwhile: the server booked none of them; the grid is read again and
+          // the slots whose tutor is no longer free are dropped.
+          {
+            guard: { type: 'isClash', params: ({ event }) => ({ error: event.error }) },
+            target: 'loading',
+            actions: [{ type: 'notifyProblem', params: { message: slotTakenText } }, 'markRecheck'],
+          },
+          { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        ],
+      },
+    },
     confirmingBack: {
       tags: ['confirmingBack'],
       on: {
@@ -375,6 +447,10 @@ export const slotSelectionMachine = setup({
     booked: {
       type: 'final',
       output: ({ context }): BookingOutput => ({ next: nextStep('slots', context.draft.entry) as BookingOutput['next'] }),
+    },
+    bookedOnPackage: {
+      type: 'final',
+      output: (): BookingOutput => ({ next: 'dashboard', clearDraft: true }),
     },
     left: {
       type: 'final',

@@ -245,3 +245,24 @@ export function weekTabPage(weekCount: number, page: number): WeekTabPage {
 
 /** The tab page holding a week. */
 export const pageOfWeek = (weekIndex: number) => Math.floor(Math.max(0, weekIndex) / weekTabsAtATime);
+
+/**
+ * The windows without the hours at which a booked student already has a lesson (a student is in one lesson at
+ * a time: the server refuses such a booking, and only after payment would be too late to say so). A window is
+ * cut around each lesson that overlaps it.
+ */
+export function withoutLessons(windows: readonly AvailabilityWindow[], lessons: readonly { start: string; finish: string }[]): AvailabilityWindow[] {
+  const busy = lessons.map((lesson) => [Date.parse(lesson.start), Date.parse(lesson.finish)] as const).sort((a, b) => a[0] - b[0]);
+  return windows.flatMap((window) => {
+    const pieces: AvailabilityWindow[] = [];
+    let from = Date.parse(window.start);
+    const to = Date.parse(window.finish);
+    for (const [start, finish] of busy) {
+      if (finish <= from || start >= to) continue;
+      if (start > from) pieces.push({ ...window, start: new Date(from).toISOString(), finish: new Date(start).toISOString() });
+      from = Math.max(from, finish);
+    }
+    if (from < to) pieces.push({ ...window, start: new Date(from).toISOString(), finish: new Date(to).toISOString() });
+    return pieces;
+  });
+}

@@ -27,6 +27,7 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/remaining-classes': async () => ({ Component: (await import('../screens/remaining-classes/remaining-classes-screen.tsx')).RemainingClassesScreen }),
   '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
   '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
+  '/remainingbookclass': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).RemainingBookClassScreen }),
   '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),
   '/checkout': async () => ({ Component: (await import('../screens/checkout/checkout-screen.tsx')).CheckoutScreen }),
   '/success': async () => ({ Component: (await import('../screens/payment/success-screen.tsx')).SuccessScreen }),

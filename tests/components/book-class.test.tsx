@@ -50,12 +50,16 @@ interface Answers {
   filter?: () => Response;
   status?: () => Response;
   tutors?: () => Response;
+  /** The lessons Adam already has. */
+  lessons?: object[];
 }
 
-function serve({ filter = () => json(windows), status = () => json({ success: false, message: 'Not used' }), tutors = () => json({ data: [contractor(5, 'Amira')] }) }: Answers = {}) {
+function serve({ filter = () => json(windows), status = () => json({ success: false, message: 'Not used' }), tutors = () => json({ data: [contractor(5, 'Amira')] }), lessons = [] as object[] }: Answers = {}) {
   fetchMock.mockImplementation(async (request: Request) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api/subjectFilter/') return filter();
+    if (pathname === `/api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
+    if (pathname === `/api/appointmentstwo/${testUser.studentdetails[0]?.id}`) return json({ data: lessons });
     if (pathname === `/api/freeassismentstatus/${testUser.clientid}`) return status();
     if (pathname === '/api/filter_tutor') return tutors();
     if (pathname === '/api/client-packages/') return json({ success: true, message: 'Saved', data: { id: 41 } }, 201);
@@ -97,6 +101,16 @@ describe('/book-class', () => {
     const [request] = sentTo(fetchMock, '/api/subjectFilter/');
     expect(await request?.json()).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id });
     expect(screen.getByRole('checkbox', { name: 'Free Assessment' })).not.toBeChecked();
+  });
+
+  it("does not offer an hour at which the student already has a lesson (cancelled lessons free it)", async () => {
+    const lesson = (start: string, status: string) => ({ id: 1, start, finish: start.replace('T11:', 'T12:'), topic: 'Physics', status, service: { id: 3, name: 'Physics' }, db: { pkg_id: 3 } });
+    serve({ lessons: [lesson('2026-11-25T11:00:00Z', 'planned'), lesson('2026-11-26T11:00:00Z', 'cancelled')] });
+    renderBookClass();
+    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 16:00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeNull();
+    expect(hour('2026-11-26', '15:00')).toBeVisible();
+    expect(sentTo(fetchMock, `/api/appointmentstwo/${testUser.studentdetails[0]?.id}`)).toHaveLength(1);
   });
 
   it('hides Free Assessment once the client has had it', async () => {

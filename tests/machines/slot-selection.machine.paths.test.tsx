@@ -8,17 +8,21 @@ import {
   type ClientPackageBody,
   type GridData,
   type GridQuery,
+  type PackageBookingRequest,
   type SlotSelectionInput,
   type SlotSelectionMachine,
   type TutorOffer,
   type TutorQuery,
   slotSelectionMachine,
 } from '../../machines/booking/slot-selection.machine.ts';
+import { remainingBookedText, slotTakenText } from '../../machines/rules/package-booking.ts';
 import { conflictText, freeAssessmentText, slotKey, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { appointmentsFailedText } from '../../src/api/calls/payment.ts';
 import { availabilityFailedText, clientPackageFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { BookClassScreen, browserSlotSelectionMachine } from '../../src/screens/book-class/book-class-screen.tsx';
+import { BookClassScreen, RemainingBookClassScreen, browserSlotSelectionMachine } from '../../src/screens/book-class/book-class-screen.tsx';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -77,30 +81,47 @@ const events: AnyEventObject[] = [
   { type: 'back.cancelled' },
 ];
 
+// The remaining classes of paid package 88 (5 left: 4 weeks shown), booked on it from /remainingbookclass.
+const remainingDraft: BookingDraft = { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 };
+const remainingInput: SlotSelectionInput = { ...input, draft: remainingDraft };
+const takenKey = slotKey('Mathematics', '2026-11-25', '09:00');
+// The read after a clash finds the 25th's 09:00 taken.
+const remainingGrid: GridData = { ...grid, remainingClasses: 5, taken: [takenKey] };
+const remainingEvents: AnyEventObject[] = [
+  ...events.filter((event) => !event.type.includes('loadGrid') && !event.type.includes('createClientPackage')),
+  { type: 'xstate.done.actor.loadGrid', output: remainingGrid },
+  { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
+  { type: 'xstate.done.actor.bookOnPackage', output: [901, 902] },
+  { type: 'xstate.error.actor.bookOnPackage', error: new ApiError(409, 'That tutor is already booked at that time. Please choose another slot.') },
+  { type: 'xstate.error.actor.bookOnPackage', error: new ApiError(500, appointmentsFailedText) },
+];
+
 const coverage = transitionCoverage(slotSelectionMachine);
 
-const pages = { '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page' };
+const pages = { '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page', '/remaining-package': 'Remaining Package page', '/dashboard': 'Dashboard page' };
 
 interface Pending<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
-function renderBookClass() {
-  const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }> } = {};
-  const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[] } = { grid: [], tutors: [], save: [] };
+function renderBookClass(route: '/book-class' | '/remainingbookclass' = '/book-class') {
+  const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }>; book?: Pending<unknown> } = {};
+  const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[]; book: PackageBookingRequest[] } = { grid: [], tutors: [], save: [], book: [] };
   const machine: SlotSelectionMachine = browserSlotSelectionMachine.provide({
     actors: {
       loadGrid: fromPromise<GridData, GridQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.grid.push(query), (waiting.grid = { resolve, reject })))),
       fetchTutors: fromPromise<TutorOffer[], TutorQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.tutors.push(query), (waiting.tutors = { resolve, reject })))),
       createClientPackage: fromPromise<{ id: number }, ClientPackageBody>(({ input: body }) => new Promise((resolve, reject) => void (asked.save.push(body), (waiting.save = { resolve, reject })))),
+      bookOnPackage: fromPromise<unknown, PackageBookingRequest>(({ input: request }) => new Promise((resolve, reject) => void (asked.book.push(request), (waiting.book = { resolve, reject })))),
     },
   });
   renderWithSession(
-    <MemoryRouter initialEntries={['/book-class']}>
+    <MemoryRouter initialEntries={[route]}>
       <Routes>
         <Route element={<AppLayout />}>
           <Route path="/book-class" element={<BookClassScreen machine={machine} />} />
+          <Route path="/remainingbookclass" element={<RemainingBookClassScreen machine={machine} />} />
           {Object.entries(pages).map(([path, text]) => (
             <Route key={path} path={path} element={<h1>{text}</h1>} />
           ))}
@@ -123,9 +144,19 @@ const hourButton = (date: string, time: string, hidden = false) => screen.getByR
 
 function expectScreenFor(state: State) {
   const { context } = state;
-  if (state.status === 'done') {
-    const next = (state.output as { next: string }).next;
-    if (next === 'summary') {
+  // Told by the state's value: the generated paths' snapshots are shared between paths, and their status
+  // and output are not reliable once a later path has ended from one of them.
+  const next = state.matches('bookedOnPackage') ? 'dashboard' : state.matches('booked') ? 'summary' : state.matches('left') ? (context.draft.entry === 'remaining' ? 'remainingPackage' : 'packages') : null;
+  if (next !== null) {
+    if (next === 'dashboard') {
+      expect(screen.getByRole('heading', { name: pages['/dashboard'] })).toBeVisible();
+      expect(toasts().getByText(remainingBookedText)).toBeVisible();
+      expect(readDraft()).toBeNull();
+    } else if (next === 'remainingPackage') {
+      expect(screen.getByRole('heading', { name: pages['/remaining-package'] })).toBeVisible();
+      expect(readDraft()?.slots).toBeNull();
+      expect(readDraft()?.clientPackageId).toBe(88);
+    } else if (next === 'summary') {
       expect(screen.getByRole('heading', { name: pages['/booking-summary'] })).toBeVisible();
       expect(readDraft()?.clientPackageId).toBe(41);
       expect(slotCount(readDraft() ?? emptyDraft('new'))).toBe(context.chosen.length);
@@ -143,7 +174,7 @@ function expectScreenFor(state: State) {
   } else {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   }
-  if (!context.loaded) {
+  if (!context.loaded || state.hasTag('loading')) {
     if (context.error) expect(screen.getByText(availabilityFailedText)).toBeInTheDocument();
     else expect(screen.getByRole('status', { name: 'Loading free hours', hidden: confirming })).toBeInTheDocument();
     return;
@@ -159,11 +190,15 @@ function expectScreenFor(state: State) {
   for (const slot of context.chosen) {
     expect(screen.getByRole('button', { name: new RegExp(`^Remove ${slot.date} ${slot.time} · ${slot.subject}`), hidden })).toBeInTheDocument();
   }
+  expect(screen.queryAllByRole('button', { name: /^Remove /, hidden })).toHaveLength(context.chosen.length);
+  // Remaining classes: 4 weeks when 6 or fewer remain, three tabs at a time.
+  if (context.draft.entry === 'remaining' && context.page === 1) expect(screen.getByRole('button', { name: '4th Week', hidden })).toBeInTheDocument();
   if (context.month === '2026-11' && context.weekIndex === 0) {
     const chosenHere = context.chosen.some((slot) => slot.subject === context.subject && slot.date === '2026-11-25' && slot.time === '09:00');
     expect(hourButton('2026-11-25', '09:00', hidden)).toHaveAttribute('aria-pressed', String(chosenHere));
   }
   const book = screen.getByRole('button', { name: /^(Book Now|Booking…)$/, hidden });
+  expect(book).toHaveTextContent(state.hasTag('busy') && !state.hasTag('tutors') ? 'Booking…' : 'Book Now');
   if (state.matches('choosing') && context.chosen.length > 0) expect(book).toBeEnabled();
   else expect(book).toBeDisabled();
   if (state.hasTag('tutors')) {
@@ -179,7 +214,8 @@ function expectScreenFor(state: State) {
   } else {
     expect(screen.queryByRole('dialog', { name: 'Available Tutors' })).toBeNull();
   }
-  expect(screen.getByRole('checkbox', { name: 'Free Assessment', hidden })).toHaveProperty('checked', context.freeAssessment);
+  if (context.freeAssessmentOffered) expect(screen.getByRole('checkbox', { name: 'Free Assessment', hidden })).toHaveProperty('checked', context.freeAssessment);
+  else expect(screen.queryByRole('checkbox', { name: 'Free Assessment', hidden: true })).toBeNull();
 }
 
 beforeEach(() => {
@@ -196,102 +232,134 @@ afterAll(() => {
 
 const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '') + ('date' in s.event ? ` ${String((s.event as AnyEventObject).time)}` : '')).join(' → ');
 
+/** Replays a path on the screen of `route`, answering the calls as its steps say; answers what was asked. */
+async function replay(path: ReplayedPath, start: SlotSelectionInput, route: '/book-class' | '/remainingbookclass') {
+  writeDraft(start.draft);
+  const { call, asked } = renderBookClass(route);
+  const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  let before: State | undefined;
+  for (const step of path.steps) {
+    const event = step.event as AnyEventObject;
+    switch (event.type) {
+      case 'xstate.init':
+        break;
+      case 'xstate.done.actor.loadGrid':
+        await act(async () => call('grid').resolve(event.output as GridData));
+        break;
+      case 'xstate.error.actor.loadGrid':
+        await act(async () => call('grid').reject(event.error));
+        break;
+      case 'load.retried':
+        await ui.click(screen.getByRole('button', { name: 'Retry' }));
+        break;
+      case 'subject.chosen':
+        await ui.click(screen.getByRole('button', { name: new RegExp(`^${String(event.subject)} \\d+$`) }));
+        break;
+      case 'month.chosen':
+        await ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month));
+        break;
+      case 'week.chosen':
+        await ui.click(screen.getByRole('button', { name: '2nd Week' }));
+        break;
+      case 'weeks.next':
+        await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
+        break;
+      case 'weeks.previous':
+        await ui.click(screen.getByRole('button', { name: 'Previous weeks' }));
+        break;
+      case 'slot.clicked':
+        await ui.click(hourButton(String(event.date), String(event.time)));
+        break;
+      case 'xstate.done.actor.fetchTutors':
+        await act(async () => call('tutors').resolve(event.output as TutorOffer[]));
+        break;
+      case 'xstate.error.actor.fetchTutors':
+        await act(async () => call('tutors').reject(event.error));
+        break;
+      case 'tutor.chosen':
+        await ui.click(screen.getByRole('button', { name: 'Select Amira Haddad' }));
+        break;
+      case 'tutors.closed':
+        await ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' }));
+        break;
+      case 'slot.removed':
+        await ui.click(screen.getByRole('button', { name: /^Remove 2026-11-25 09:00 · Mathematics/ }));
+        break;
+      case 'freeAssessment.toggled':
+        await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
+        break;
+      case 'book.requested':
+        await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+        break;
+      case 'xstate.done.actor.createClientPackage':
+        await act(async () => call('save').resolve(event.output as { id: number }));
+        break;
+      case 'xstate.done.actor.bookOnPackage':
+        await act(async () => call('book').resolve(event.output));
+        break;
+      case 'xstate.error.actor.bookOnPackage':
+        await act(async () => call('book').reject(event.error));
+        expect(toasts().getByText((event.error as ApiError).status === 409 ? slotTakenText : appointmentsFailedText)).toBeVisible();
+        break;
+      case 'xstate.error.actor.createClientPackage':
+        await act(async () => call('save').reject(event.error));
+        expect(toasts().getByText(clientPackageFailedText)).toBeVisible();
+        break;
+      case 'back.requested':
+        await ui.click(screen.getByRole('button', { name: 'Back', hidden: true }));
+        break;
+      case 'back.confirmed':
+        await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
+        break;
+      case 'back.cancelled':
+        await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay' }));
+        break;
+      default:
+        throw new Error(`no way to replay ${event.type} on the screen`);
+    }
+    const state = step.state as State;
+    // A refused hour says why, and changes nothing.
+    if (event.type === 'slot.clicked' && before?.matches('choosing') && state.matches('choosing') && state.context.chosen === before.context.chosen) {
+      const subject = before.context.subject;
+      const other = before.context.chosen.some((slot) => slot.subject !== subject && slot.date === event.date && slot.time === event.time);
+      expect(toasts().getByText(before.context.freeAssessment ? freeAssessmentText : other ? conflictText : weeklyLimitText(1, subject))).toBeVisible();
+    }
+    expectScreenFor(state);
+    before = state;
+  }
+  coverage.replayed(path, start);
+  return asked;
+}
+
 describe('slot selection paths for a new booking, replayed on /book-class', () => {
   const paths = coveringPaths(slotSelectionMachine, input, events);
   it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    writeDraft(draft);
-    const { call, asked } = renderBookClass();
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    let before: State | undefined;
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'xstate.done.actor.loadGrid':
-          await act(async () => call('grid').resolve(event.output as GridData));
-          break;
-        case 'xstate.error.actor.loadGrid':
-          await act(async () => call('grid').reject(event.error));
-          break;
-        case 'load.retried':
-          await ui.click(screen.getByRole('button', { name: 'Retry' }));
-          break;
-        case 'subject.chosen':
-          await ui.click(screen.getByRole('button', { name: new RegExp(`^${String(event.subject)} \\d+$`) }));
-          break;
-        case 'month.chosen':
-          await ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month));
-          break;
-        case 'week.chosen':
-          await ui.click(screen.getByRole('button', { name: '2nd Week' }));
-          break;
-        case 'weeks.next':
-          await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
-          break;
-        case 'weeks.previous':
-          await ui.click(screen.getByRole('button', { name: 'Previous weeks' }));
-          break;
-        case 'slot.clicked':
-          await ui.click(hourButton(String(event.date), String(event.time)));
-          break;
-        case 'xstate.done.actor.fetchTutors':
-          await act(async () => call('tutors').resolve(event.output as TutorOffer[]));
-          break;
-        case 'xstate.error.actor.fetchTutors':
-          await act(async () => call('tutors').reject(event.error));
-          break;
-        case 'tutor.chosen':
-          await ui.click(screen.getByRole('button', { name: 'Select Amira Haddad' }));
-          break;
-        case 'tutors.closed':
-          await ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' }));
-          break;
-        case 'slot.removed':
-          await ui.click(screen.getByRole('button', { name: /^Remove 2026-11-25 09:00 · Mathematics/ }));
-          break;
-        case 'freeAssessment.toggled':
-          await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
-          break;
-        case 'book.requested':
-          await ui.click(screen.getByRole('button', { name: 'Book Now' }));
-          break;
-        case 'xstate.done.actor.createClientPackage':
-          await act(async () => call('save').resolve(event.output as { id: number }));
-          break;
-        case 'xstate.error.actor.createClientPackage':
-          await act(async () => call('save').reject(event.error));
-          expect(toasts().getByText(clientPackageFailedText)).toBeVisible();
-          break;
-        case 'back.requested':
-          await ui.click(screen.getByRole('button', { name: 'Back', hidden: true }));
-          break;
-        case 'back.confirmed':
-          await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
-          break;
-        case 'back.cancelled':
-          await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay' }));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      const state = step.state as State;
-      // A refused hour says why, and changes nothing.
-      if (event.type === 'slot.clicked' && before?.matches('choosing') && state.matches('choosing') && state.context.chosen === before.context.chosen) {
-        const subject = before.context.subject;
-        const other = before.context.chosen.some((slot) => slot.subject !== subject && slot.date === event.date && slot.time === event.time);
-        expect(toasts().getByText(before.context.freeAssessment ? freeAssessmentText : other ? conflictText : weeklyLimitText(1, subject))).toBeVisible();
-      }
-      expectScreenFor(state);
-      before = state;
-    }
-    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid });
+    const asked = await replay(path, input, '/book-class');
+    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, recheck: [] });
     for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
     for (const body of asked.save) {
       expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });
       expect(body.booked_classess + body.remaining_classess).toBe(12);
       expect(Object.keys(JSON.parse(body.packageForm) as object)).toEqual(['lessonData', 'packageFormData', 'groupedByWeek', 'storedTeacher']);
     }
-    coverage.replayed(path, input);
+    expect(asked.book).toEqual([]);
+  });
+});
+
+describe('slot selection paths for the remaining classes of a paid package, replayed on /remainingbookclass', () => {
+  const paths = coveringPaths(slotSelectionMachine, remainingInput, remainingEvents);
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    const asked = await replay(path, remainingInput, '/remainingbookclass');
+    // The package's remaining count is read with the grid; after a clash the chosen slots are checked again.
+    for (const query of asked.grid) expect(query).toMatchObject({ clientPackageId: 88 });
+    const clashes = path.steps.filter((step) => step.event.type === 'xstate.error.actor.bookOnPackage' && ((step.event as unknown as { error: ApiError }).error.status === 409)).length;
+    expect(asked.grid.filter((query) => query.recheck.length > 0)).toHaveLength(clashes);
+    expect(asked.save).toEqual([]);
+    for (const request of asked.book) {
+      expect(request).toMatchObject({ clientid: testUser.clientid, branch_id: testUser.branch_id, timeZone: testUser.branch_time_zone, today });
+      expect(request.draft.clientPackageId).toBe(88);
+      expect(slotCount(request.draft)).toBeGreaterThan(0);
+      expect(slotCount(request.draft)).toBeLessThanOrEqual(5);
+    }
   });
 });

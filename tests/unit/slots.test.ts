@@ -13,6 +13,7 @@ import {
   pageOfWeek,
   weekTabPage,
   weekdayOf,
+  withoutLessons,
 } from '../../machines/rules/slots.ts';
 
 // These run twice (vitest.config.ts): under the machine's zone and under America/Los_Angeles. Every
@@ -202,5 +203,22 @@ describe('week tabs, three at a time', () => {
     [0, 0], [2, 0], [3, 1], [5, 1],
   ])('week %i is on page %i', (week, page) => {
     expect(pageOfWeek(week)).toBe(page);
+  });
+});
+
+describe("the hours at which a booked student already has a lesson are not offered", () => {
+  const window = { start: '2026-12-06T11:00:00.000Z', finish: '2026-12-06T16:00:00.000Z', apt_id: 7, contractor_id: 3 };
+  it.each<[string, { start: string; finish: string }[], [string, string][]]>([
+    ['no lessons', [], [['2026-12-06T11:00:00.000Z', '2026-12-06T16:00:00.000Z']]],
+    ['a lesson inside', [{ start: '2026-12-06T12:00:00.000Z', finish: '2026-12-06T13:00:00.000Z' }], [['2026-12-06T11:00:00.000Z', '2026-12-06T12:00:00.000Z'], ['2026-12-06T13:00:00.000Z', '2026-12-06T16:00:00.000Z']]],
+    ['a lesson at the start', [{ start: '2026-12-06T11:00:00.000Z', finish: '2026-12-06T12:00:00.000Z' }], [['2026-12-06T12:00:00.000Z', '2026-12-06T16:00:00.000Z']]],
+    ['a lesson across the end', [{ start: '2026-12-06T15:30:00.000Z', finish: '2026-12-06T16:30:00.000Z' }], [['2026-12-06T11:00:00.000Z', '2026-12-06T15:30:00.000Z']]],
+    ['a lesson covering it', [{ start: '2026-12-06T10:00:00.000Z', finish: '2026-12-06T17:00:00.000Z' }], []],
+    ['a lesson another day', [{ start: '2026-12-07T12:00:00.000Z', finish: '2026-12-07T13:00:00.000Z' }], [['2026-12-06T11:00:00.000Z', '2026-12-06T16:00:00.000Z']]],
+    ['two lessons, unsorted', [{ start: '2026-12-06T14:00:00.000Z', finish: '2026-12-06T15:00:00.000Z' }, { start: '2026-12-06T12:00:00.000Z', finish: '2026-12-06T13:00:00.000Z' }], [['2026-12-06T11:00:00.000Z', '2026-12-06T12:00:00.000Z'], ['2026-12-06T13:00:00.000Z', '2026-12-06T14:00:00.000Z'], ['2026-12-06T15:00:00.000Z', '2026-12-06T16:00:00.000Z']]],
+  ])('%s', (_, lessons, pieces) => {
+    const kept = withoutLessons([window], lessons);
+    expect(kept.map((w) => [w.start, w.finish])).toEqual(pieces);
+    expect(kept.every((w) => w.apt_id === 7 && w.contractor_id === 3)).toBe(true);
   });
 });

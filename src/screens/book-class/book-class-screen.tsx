@@ -1,10 +1,17 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
+import { knownStudentNamed } from '../../../machines/booking/booking-form.ts';
 import { type SlotSelectionMachine, groupedByWeek, slotSelectionMachine, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
+import { packageAppointmentPayloads, packageBooking, packageServicePayloads } from '../../../machines/rules/package-booking.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
-import { hoursOfDay, monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
+import { hoursOfDay, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
 import { api } from '../../api/api.ts';
+import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
+import { getClientData } from '../../api/calls/client.ts';
+import { getClientPackage } from '../../api/calls/client-package.ts';
+import { createAppointments, createServices } from '../../api/calls/payment.ts';
 import { createClientPackage, filterTutor, freeAssessmentStatus, subjectFilter } from '../../api/calls/slots.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
@@ -61,7 +68,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
-    processing: snapshot.matches('booking'),
+    processing: snapshot.matches('booking') || snapshot.matches('bookingOnPackage'),
     tutors:
       tutorsOpen && pending
         ? {
@@ -79,21 +86,49 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
 export const browserSlotSelectionMachine = slotSelectionMachine.provide({
   actors: {
     loadGrid: fromPromise(async ({ input }) => {
-      const [windows, status] = await Promise.all([
+      const [windows, lessons, status, pkg, taken] = await Promise.all([
         subjectFilter(api, { subjectNames: input.subjectNames, yearLevels: input.yearLevels, branch_id: input.branch_id }),
+        lessonsOfStudents(input.studentNames, input.clientid, input.branch_id),
         freeAssessmentStatus(api, { clientid: input.clientid }),
+        input.clientPackageId === null ? null : getClientPackage(api, { id: input.clientPackageId }),
+        // After a clash, each chosen hour is asked again: it stays only while its tutor is still offered then.
+        Promise.all(
+          input.recheck.map(async (slot) => {
+            const free = await filterTutor(api, { subject: slot.subject, date: slot.date, time: slot.time, quallevel: input.yearLevels[0] ?? 1, branch_id: input.branch_id });
+            return free.some((tutor) => tutor.id === slot.tutorId) ? [] : [slot.key];
+          }),
+        ),
       ]);
-      return { windows, freeAssessmentUsed: status.used };
+      return { windows: withoutLessons(windows, lessons), freeAssessmentUsed: status.used, remainingClasses: pkg?.remaining ?? null, taken: taken.flat() };
     }),
     fetchTutors: fromPromise(async ({ input }) =>
       (await filterTutor(api, input)).map((tutor) => ({ id: tutor.id ?? null, name: `${tutor.first_name} ${tutor.last_name}`.trim(), price: Number(tutor.tutorprice) || 0 })),
     ),
     createClientPackage: fromPromise(async ({ input }) => ({ id: (await createClientPackage(api, input)).data.id })),
+    bookOnPackage: fromPromise(async ({ input }) => {
+      const { client } = await getClientData(api, { clientid: input.clientid });
+      const booking = packageBooking(input.draft, client.studentdetails);
+      if ('problem' in booking) throw new Error(booking.problem);
+      const payer = { clientid: input.clientid, branch_id: input.branch_id, timeZone: input.timeZone };
+      const serviceIds = await createServices(api, packageServicePayloads(booking, payer));
+      return createAppointments(api, packageAppointmentPayloads(booking, serviceIds, payer, input.today));
+    }),
   },
   actions: {
     notifyProblem: (_, { message }) => notify.error(message),
+    notifyBooked: (_, { message }) => notify.success(message),
   },
 });
+
+/** The lessons the named students already have (cancelled ones free their hour). */
+async function lessonsOfStudents(names: readonly string[], clientid: number, branch_id: number): Promise<{ start: string; finish: string }[]> {
+  if (names.length === 0) return [];
+  const { client } = await getClientData(api, { clientid });
+  const ids = names.flatMap((name) => knownStudentNamed(name, client.studentdetails)?.id ?? []);
+  if (ids.length === 0) return [];
+  const { data } = await listAppointmentsForStudents(api, { ids, branch_id });
+  return data.filter((lesson) => lesson.status !== 'cancelled');
+}
 
 interface ScreenProps {
   /** The machine with its implementations; tests give one whose calls they answer. */
@@ -102,13 +137,22 @@ interface ScreenProps {
 
 /** /book-class: the slots and tutors of a new booking or a renewal. */
 export function BookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
-  const user = useSelector(useSessionActor(), selectUser);
-  if (!user) return <CentredSpinner label="Loading" />;
-  return <BookClass machine={machine} clientid={user.clientid} branchId={user.branch_id} timeZone={user.branch_time_zone} />;
+  return <SignedIn machine={machine} entry="new" />;
 }
 
-function BookClass({ machine, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; clientid: number; branchId: number; timeZone: string }) {
-  const { actorRef, exit } = useBookingMachine(machine, 'slots', 'new', { clientid, branchId, timeZone });
+/** /remainingbookclass: the remaining classes of a paid package, booked on it. */
+export function RemainingBookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+  return <SignedIn machine={machine} entry="remaining" />;
+}
+
+function SignedIn({ machine, entry }: { machine: SlotSelectionMachine; entry: BookingEntry }) {
+  const user = useSelector(useSessionActor(), selectUser);
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <BookClass machine={machine} entry={entry} clientid={user.clientid} branchId={user.branch_id} timeZone={user.branch_time_zone} />;
+}
+
+function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
+  const { actorRef, exit } = useBookingMachine(machine, 'slots', entry, { clientid, branchId, timeZone });
   const view = useSelector(actorRef, selectBookClassView, shallowEqual);
   useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
   if (exit) return exit;

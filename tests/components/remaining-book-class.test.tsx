@@ -1,0 +1,202 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { packageMismatchText, remainingBookedText, slotTakenText } from '../../machines/rules/package-booking.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { RemainingBookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
+import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
+import { testUser, toasts } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+
+const fetchMock = stubNetwork();
+
+// The paid GOLD package 88 of Adam Ahmed, Mathematics and English once a week each, with 5 classes left.
+const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
+const lessons: LessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 1, English: 1 },
+};
+const draft: BookingDraft = { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 };
+
+// Wednesdays 15:00-16:00 (Dubai) for six weeks, written in UTC.
+const wednesdays = ['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'];
+const windows = wednesdays.map((day, i) => ({ start: `${day}T11:00:00Z`, finish: `${day}T12:00:00Z`, apt_id: i + 1, contractor_id: 5 }));
+const amira = { id: 5, first_name: 'Amira', last_name: 'Haddad', photo: null, subject: [{ name: 'Mathematics' }], quallevel: 13, town: 'Dubai', country: 'UAE', qualifications: '', speciality: '', bio: '', tutorprice: 120, availability: [] };
+const clientPackage = (remaining: number) => ({
+  success: true,
+  data: [{ id: 88, clientid: 7, packageForm: '{}', bookingdata: null, purches_status: 1, booked_classess: 12 - remaining, total_classess: 12, remaining_classess: remaining, completed_classess: 0, created_at: '2026-10-01T10:00:00Z' }],
+});
+const appointment = (id: number) => ({ id, start: '2026-11-25T11:00:00Z', finish: '2026-11-25T12:00:00Z', topic: 'Mathematics', status: 'planned', service: 31, rcras: [], cjas: [] });
+
+interface Answers {
+  appointments?: () => Response;
+  /** The tutors /filter_tutor offers for a date. */
+  tutorsOn?: (date: string) => unknown[];
+  remaining?: number;
+}
+
+function serve({ appointments = () => json({ success: true, data: [appointment(1), appointment(2), appointment(3)] }, 201), tutorsOn = () => [amira], remaining = 5 }: Answers = {}) {
+  let serviceId = 30;
+  fetchMock.mockImplementation(async (request: Request) => {
+    const url = new URL(request.url);
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'POST /api/subjectFilter/') return json(windows);
+    if (route === `GET /api/freeassismentstatus/${testUser.clientid}`) return json({ success: false, message: 'Not used' });
+    if (route === 'GET /api/client-packagesid/88') return json(clientPackage(remaining));
+    if (route === 'GET /api/filter_tutor') return json({ data: tutorsOn(url.searchParams.get('date') ?? '') });
+    if (route === `GET /api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
+    if (route.startsWith('GET /api/appointmentstwo/')) return json({ data: [] });
+    if (route === 'POST /api/services/') return json({ id: ++serviceId }, 201);
+    if (route === 'POST /api/appointments/') return appointments();
+    return json({ success: false, message: 'Not found' }, 404);
+  });
+}
+
+function renderRemaining(start: BookingDraft = draft) {
+  writeDraft(start);
+  renderWithSession(
+    <MemoryRouter initialEntries={['/remainingbookclass']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/remainingbookclass" element={<RemainingBookClassScreen />} />
+          {['/dashboard', '/remaining-package'].map((page) => (
+            <Route key={page} path={page} element={<h1>Page {page}</h1>} />
+          ))}
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user: testUser } },
+  );
+}
+
+const bodiesTo = (path: string) => Promise.all(sentTo(fetchMock, path).map((request) => request.clone().json() as Promise<unknown>));
+const removeButtons = () => screen.queryAllByRole('button', { name: /^Remove / });
+
+/** Wednesday 25 November 15:00 with Amira: it and the same hour of the following weeks are chosen. */
+async function chooseWednesdays(ui: ReturnType<typeof userEvent.setup>) {
+  await ui.click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+  await ui.click(await within(screen.getByRole('dialog', { name: 'Available Tutors' })).findByRole('button', { name: 'Select Amira Haddad' }));
+}
+
+describe('/remainingbookclass', () => {
+  it('reads the package’s remaining classes with the grid: 4 weeks when 6 or fewer remain, no Free Assessment, auto-selection over remaining ÷ weekly lessons weeks', async () => {
+    serve({ remaining: 3 });
+    renderRemaining();
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    expect(sentTo(fetchMock, '/api/client-packagesid/88')).toHaveLength(1);
+    expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
+    // Three classes left at two a week: two weeks, the 25th and the 2nd, not the 9th.
+    expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad',
+      'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad',
+    ]);
+    await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
+    expect(screen.getByRole('button', { name: '4th Week' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: '5th Week' })).toBeNull();
+  });
+
+  it('Book Now books the slots on the paid package (one service per subject, charge and pay rate 100.00), then the dashboard with the draft cleared', async () => {
+    serve();
+    renderRemaining();
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    expect(removeButtons()).toHaveLength(3);
+    await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard' })).toBeVisible();
+    expect(toasts().getByText(remainingBookedText)).toBeVisible();
+    expect(readDraft()).toBeNull();
+
+    expect(await bodiesTo('/api/services/')).toEqual([
+      { name: 'Mathematics', dft_charge_type: 'hourly', dft_charge_rate: '100.00', dft_contractor_rate: '100.00', conjobs: [{ contractor: 5 }], rcrs: [{ recipient: 11 }], branch_id: testUser.branch_id },
+    ]);
+    const [batch] = (await bodiesTo('/api/appointments/')) as Record<string, unknown>[][];
+    expect(batch?.map((lesson) => [lesson.start, lesson.finish, lesson.service, lesson.client_package_id])).toEqual([
+      ['2026-11-25T15:00:00+04:00', '2026-11-25T16:00:00+04:00', 31, 88],
+      ['2026-12-02T15:00:00+04:00', '2026-12-02T16:00:00+04:00', 31, 88],
+      ['2026-12-09T15:00:00+04:00', '2026-12-09T16:00:00+04:00', 31, 88],
+    ]);
+    expect(batch?.[0]).toMatchObject({
+      client_id: testUser.clientid,
+      pkg_id: 3,
+      status: 'planned',
+      topic: 'Mathematics',
+      rcras: [{ recipient: 11, charge_rate: '100.00' }],
+      cjas: [{ contractor: 5, pay_rate: '100.00' }],
+      pricestatus: true,
+    });
+    // On the package, never on an order or as a free assessment; the server takes the classes off the package itself.
+    expect(batch?.every((lesson) => !('order_ref' in lesson) && !('free_assessment' in lesson))).toBe(true);
+    expect(sentTo(fetchMock, '/api/client-packagesupdate/88')).toEqual([]);
+  });
+
+  it('a slot taken by someone else meanwhile (409): the message, the grid read again, the taken slot dropped, nothing booked', async () => {
+    serve();
+    renderRemaining();
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    expect(removeButtons()).toHaveLength(3);
+    // Meanwhile someone else booked Amira on the 2nd: the batch is refused, and she is no longer offered then.
+    fetchMock.mockClear();
+    serve({
+      appointments: () => json({ success: false, message: 'That tutor is already booked at that time. Please choose another slot.' }, 409),
+      tutorsOn: (date) => (date === '2026-12-02' ? [] : [amira]),
+    });
+    await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await toasts().findByText(slotTakenText)).toBeVisible();
+    await screen.findByRole('button', { name: 'Book Now' });
+    expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad',
+      'Remove 2026-12-09 15:00 · Mathematics · Amira Haddad',
+    ]);
+    // The grid and the package were read again, and each chosen hour asked again.
+    expect(sentTo(fetchMock, '/api/subjectFilter/')).toHaveLength(1);
+    expect(sentTo(fetchMock, '/api/client-packagesid/88')).toHaveLength(1);
+    expect(sentTo(fetchMock, '/api/filter_tutor')).toHaveLength(3);
+    expect(screen.queryByRole('heading', { name: 'Page /dashboard' })).toBeNull();
+    expect(readDraft()?.slots).toEqual({
+      '1st Week': [expect.objectContaining({ date: '2026-11-25' })],
+      '3rd Week': [expect.objectContaining({ date: '2026-12-09' })],
+    });
+  });
+
+  it('another refusal shows the server’s message and keeps the slots to try again', async () => {
+    serve();
+    renderRemaining();
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    serve({ appointments: () => json({ success: false, message: 'Only 1 classes remain in this package.' }, 400) });
+    await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await toasts().findByText('Only 1 classes remain in this package.')).toBeVisible();
+    expect(removeButtons()).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  });
+
+  it('a student the client no longer has is not booked', async () => {
+    serve();
+    renderRemaining({ ...draft, form: { ...form, name1: 'Omar Saleh' }, lessons: { ...lessons, studentName: { name1: 'Omar Saleh' } } });
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await toasts().findByText(packageMismatchText)).toBeVisible();
+    expect(sentTo(fetchMock, '/api/services/')).toEqual([]);
+    expect(sentTo(fetchMock, '/api/appointments/')).toEqual([]);
+  });
+
+  it('back asks first, then goes to /remaining-package with the slots cleared and the package kept', async () => {
+    serve();
+    renderRemaining();
+    const ui = userEvent.setup();
+    await chooseWednesdays(ui);
+    await ui.click(screen.getByRole('button', { name: 'Back' }));
+    await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByRole('heading', { name: 'Page /remaining-package' })).toBeVisible();
+    expect(readDraft()?.slots).toBeNull();
+    expect(readDraft()?.clientPackageId).toBe(88);
+  });
+});
