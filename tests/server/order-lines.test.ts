@@ -105,12 +105,13 @@ describe('an order with a line per student', () => {
     // even though Adam's line still has 11.
     await server.db.query(`update order_lines set booked_classes = classes where order_id = (select id from orders where ref = $1) and line = 1`, [opened.body.ref]);
     await server.db.query(`update orders set booked_classes = booked_classes + 5 where ref = $1`, [opened.body.ref]);
-    const [next] = [await linaSlots.next()];
+    // Another hour of the same tutor, whose service it is.
+    const [next] = await linaSlots.sameTutor(linaSlot.contractorId, 1);
     const beyond = await server.api('POST', '/appointments/', {
       token: client.token,
-      body: [{ ...appointmentPayload(client, next, linaService, basis, { pkgId: 2, charge: charge(lines[1]!), studentId: client.studentIds[lina] }), topic: 'English' }],
+      body: [{ ...appointmentPayload(client, next!, linaService, basis, { pkgId: 2, charge: charge(lines[1]!), studentId: client.studentIds[lina] }), topic: 'English' }],
     });
-    expect(beyond.status).toBe(409);
+    expect(beyond.status, JSON.stringify(beyond.body)).toBe(409);
     expect(beyond.body.message).toBe("Only 0 of this order's classes are left to book.");
   });
 });

@@ -76,7 +76,13 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
           token: session.token,
           query: { subject, date: slot.date, time: slot.time, quallevel: year },
         });
-        if (free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
+        // The tutor is free then; the session's students must be too (a student is in one lesson at a time).
+        const [busy] = await server.db.query<{ n: number }>(
+          `select count(*)::int as n from appointment_recipients
+            where student_id = any($1::int[]) and not released and start < $3 and finish > $2`,
+          [session.studentIds, slot.start, slot.finish],
+        );
+        if ((busy?.n ?? 0) === 0 && free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
       }
       throw new Error('no free slot left');
     },
