@@ -124,6 +124,36 @@ export function branchTimestamp(date: string, time: string, timeZone: string, ho
   return format(addHours(start, hoursLater), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
 
+/** What tells lessons of one kind apart: their package, charge and pay, and what they are booked on. */
+export interface LessonTerms {
+  pkgId: AppointmentPayload['pkg_id'];
+  charge: string;
+  /** The tutor's pay for a slot. */
+  pay: (slot: SelectedSlot) => string;
+  /** The basis: `{ order_ref }` or `{ client_package_id }`. */
+  basis: Pick<AppointmentPayload, 'order_ref' | 'client_package_id'>;
+}
+
+/** One lesson of POST /appointments/: 'planned', one hour from the slot's branch-zone hour, on `service`. */
+export function lessonPayload(slot: SelectedSlot, line: { subject: string; studentIds: readonly number[] }, service: number, terms: LessonTerms, payer: Payer, expiry: string | null): AppointmentPayload {
+  return {
+    client_id: payer.clientid,
+    branch_id: payer.branch_id,
+    pkg_id: terms.pkgId,
+    start_date: slot.date,
+    expiry_date: expiry,
+    start: branchTimestamp(slot.date, slot.time, payer.timeZone),
+    finish: branchTimestamp(slot.date, slot.time, payer.timeZone, 1),
+    topic: line.subject,
+    status: 'planned',
+    service,
+    rcras: line.studentIds.map((recipient) => ({ recipient, charge_rate: terms.charge })),
+    cjas: [{ contractor: slot.tutorId, pay_rate: terms.pay(slot) }],
+    pricestatus: true,
+    ...terms.basis,
+  };
+}
+
 /**
  * POST /appointments/ body: every lesson of the plan, 'planned', one hour, on the service of its line
  * (`serviceIds` in plan order), charged the order's per-class amount.
@@ -133,24 +163,8 @@ export function appointmentPayloads(plan: BookingPlan, serviceIds: readonly numb
   return plan.lines.flatMap((line, index) => {
     const service = serviceIds[index];
     if (service === undefined) throw new Error(`no service for ${line.subject}`);
-    return line.slots.map(
-      (slot): AppointmentPayload => ({
-        client_id: payer.clientid,
-        branch_id: payer.branch_id,
-        pkg_id: line.pkgId,
-        start_date: slot.date,
-        expiry_date: expiry,
-        start: branchTimestamp(slot.date, slot.time, payer.timeZone),
-        finish: branchTimestamp(slot.date, slot.time, payer.timeZone, 1),
-        topic: line.subject,
-        status: 'planned',
-        service,
-        rcras: line.studentIds.map((recipient) => ({ recipient, charge_rate: line.charge })),
-        cjas: [{ contractor: slot.tutorId, pay_rate: money(slot.tutorPrice) }],
-        pricestatus: true,
-        order_ref: order.ref,
-      }),
-    );
+    const terms: LessonTerms = { pkgId: line.pkgId, charge: line.charge, pay: (slot) => money(slot.tutorPrice), basis: { order_ref: order.ref } };
+    return line.slots.map((slot) => lessonPayload(slot, line, service, terms, payer, expiry));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { BookingDraft, SelectedSlot } from '../booking/booking-draft.ts';
 import { type KnownStudent, knownStudentNamed } from '../booking/booking-form.ts';
 import { learnersOf } from '../booking/booking-learners.ts';
-import { type AppointmentPayload, type Payer, type ServicePayload, branchTimestamp } from './booking-payloads.ts';
+import { type AppointmentPayload, type LessonTerms, type Payer, type ServicePayload, lessonPayload } from './booking-payloads.ts';
 import { expiryDate } from './packages.ts';
 
 /**
@@ -77,26 +77,10 @@ export const packageServicePayloads = (booking: PackageBooking, payer: Payer): S
 /** POST /appointments/ body: every lesson on the package, 'planned', one hour, on its subject's service (`serviceIds` in line order). */
 export function packageAppointmentPayloads(booking: PackageBooking, serviceIds: readonly number[], payer: Payer, today: string): AppointmentPayload[] {
   const expiry = expiryDate(today, booking.durationDays);
+  const terms: LessonTerms = { pkgId: booking.pkgId, charge: renewalRate, pay: () => renewalRate, basis: { client_package_id: booking.clientPackageId } };
   return booking.lines.flatMap((line, index) => {
     const service = serviceIds[index];
     if (service === undefined) throw new Error(`no service for ${line.subject}`);
-    return line.slots.map(
-      (slot): AppointmentPayload => ({
-        client_id: payer.clientid,
-        branch_id: payer.branch_id,
-        pkg_id: booking.pkgId,
-        start_date: slot.date,
-        expiry_date: expiry,
-        start: branchTimestamp(slot.date, slot.time, payer.timeZone),
-        finish: branchTimestamp(slot.date, slot.time, payer.timeZone, 1),
-        topic: line.subject,
-        status: 'planned',
-        service,
-        rcras: line.studentIds.map((recipient) => ({ recipient, charge_rate: renewalRate })),
-        cjas: [{ contractor: slot.tutorId, pay_rate: renewalRate }],
-        pricestatus: true,
-        client_package_id: booking.clientPackageId,
-      }),
-    );
+    return line.slots.map((slot) => lessonPayload(slot, line, service, terms, payer, expiry));
   });
 }
