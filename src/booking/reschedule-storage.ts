@@ -1,0 +1,15 @@
+import type { RescheduleData } from '../../machines/booking/booking-draft.ts';
+import { isRescheduleData } from '../../machines/booking/booking-draft-shapes.ts';
+import { clearWorkingKeys, readJson, writeJson } from '../storage/browser-storage.ts';
+
+/**
+ * The appointment /reschedule-slot moves (the spec's rescheduleData key). The Rescheduling list stores it
+ * and opens the screen; any booking draft left half-way goes (moving a lesson is a flow of its own).
+ */
+export function storeRescheduleData(data: RescheduleData): void {
+  clearWorkingKeys();
+  writeJson('rescheduleData', data);
+}
+
+/** The stored appointment to move; null when there is none or it is unreadable (it is then dropped and logged). */
+export const readRescheduleData = (): RescheduleData | null => readJson('rescheduleData', isRescheduleData);
