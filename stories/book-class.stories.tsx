@@ -4,8 +4,9 @@ import { type AnyEventObject, fromPromise } from 'xstate';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
 import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
+import { freeAssessmentUsedText } from '../machines/rules/free-assessment.ts';
 import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
-import { selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
+import { freeOneClassText, selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
 
 const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
@@ -52,6 +53,7 @@ const stories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof sel
     { type: 'xstate.done.actor.fetchTutors', output: tutors },
     { type: 'tutor.chosen', index: 0 },
     { type: 'tutors.closed' },
+    { type: 'freeAssessment.toggled' },
     { type: 'book.requested' },
     { type: 'xstate.done.actor.createClientPackage', output: { id: 41 } },
     { type: 'back.requested' },
@@ -210,6 +212,66 @@ export const Left: Story = {
   ...storyAt(stories, [{ type: 'back.requested' }, { type: 'back.confirmed' }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** The Free Assessment box ticked before any hour: one class in all, 6 weeks shown, Book Now goes to its summary. */
+const ticked: AnyEventObject[] = [...loaded, { type: 'freeAssessment.toggled' }, { type: 'slot.clicked', ...wednesday }, { type: 'xstate.done.actor.fetchTutors', output: tutors }, { type: 'tutor.chosen', index: 0 }];
+
+export const FreeAssessmentTicked: Story = {
+  args: storyAt(stories, ticked).args,
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: 'Free Assessment' })).toBeChecked();
+    await expect(canvas.getByText(freeOneClassText)).toBeVisible();
+    // One class, not the package's weeks of classes.
+    await expect(canvas.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
+    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Book Now' }));
+    await expect(args.onBook).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The free assessment chosen: on the way to its summary (the container renders the redirect). */
+export const FreeAssessmentChosen: Story = {
+  ...storyAt(stories, [...ticked, { type: 'book.requested' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+// /free-book: the free assessment's own grid (entry 'free'), with and without the free class still to have.
+const freeStories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
+  ...stories,
+  input: { ...stories.input, draft: { ...draft, entry: 'free' } },
+  events: [...stories.events.filter((event) => !event.type.includes('createClientPackage') && event.type !== 'freeAssessment.toggled'), { type: 'xstate.done.actor.loadGrid', output: { ...grid, freeAssessmentUsed: true } }],
+};
+
+function freeAt(events: AnyEventObject[]) {
+  const at = storyAt(freeStories, events);
+  return { ...at, parameters: { ...at.parameters, machine: freeStories } };
+}
+
+export const FreeBook: Story = {
+  ...freeAt([...chosen]),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Free Assessment' })).toBeInTheDocument();
+    await expect(canvas.getByText(freeOneClassText)).toBeVisible();
+    // The free flow is the free assessment: no box to tick.
+    await expect(canvas.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  },
+};
+
+/** /free-book for a client who has had the free assessment: said plainly, and nothing can be booked. */
+export const FreeBookAlreadyHad: Story = {
+  ...freeAt([{ type: 'xstate.done.actor.loadGrid', output: { ...grid, freeAssessmentUsed: true } }, ...chosen.slice(1)]),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(freeAssessmentUsedText);
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeDisabled();
   },
 };
 

@@ -110,7 +110,8 @@ const madeBy: Record<'form' | 'lessons' | 'clientPackage' | 'slots', (entry: Boo
 /** What a step needs from the draft, and what makes it. */
 const needs: [BookingStep[], (draft: BookingDraft) => boolean, keyof typeof madeBy][] = [
   // A form that does not say who, which year and which subjects (half-filled, or corrupt) is made again.
-  [['packages'], (d) => d.form !== null && learnersOf(d.form, d.split.studentType) !== null, 'form'],
+  // The free assessment's grid is of the form's student, year and subjects too: without one, it is made first.
+  [['packages', 'freeSlot'], (d) => d.form !== null && learnersOf(d.form, d.split.studentType) !== null, 'form'],
   [['slots', 'summary', 'checkout'], (d) => d.lessons !== null, 'lessons'],
   [['remainingPackage'], (d) => d.clientPackageId !== null, 'clientPackage'],
   [['summary', 'checkout', 'freeSummary'], (d) => Object.values(d.slots ?? {}).some((week) => week.length > 0), 'slots'],

@@ -5,7 +5,7 @@ import { isChosen, slotKey, slotRefusal, withAutoFill, withoutSlot } from '../ru
 import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
 import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
-import { type BookingOutput, nextStep, previousStep, stepOutput } from './booking-steps.ts';
+import { type BookingOutput, type BookingStep, nextStep, previousStep, stepOutput } from './booking-steps.ts';
 
 /**
  * Slot selection on /book-class (spec §2 "Book Classes"; §4 "Slot"; §5 "Slot selection", "Free
@@ -15,7 +15,9 @@ import { type BookingOutput, nextStep, previousStep, stepOutput } from './bookin
  * the same weekday and hour of the following weeks. A chosen hour, clicked again or removed from 'Selected
  * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary; on
  * /remainingbookclass (entry 'remaining') it books the slots on the paid package (DESIGN.md "two paths":
- * no payment) and goes to the dashboard with the draft cleared. A booking refused because someone else took
+ * no payment) and goes to the dashboard with the draft cleared. With the Free Assessment box ticked (one slot
+ * in all, 6 weeks), and on /free-book (entry 'free', where it is the whole point), Book Now makes the draft a
+ * free assessment and goes to its summary: nothing is written before the client confirms there. A booking refused because someone else took
  * an hour meanwhile (409) reads the grid again and drops the chosen hours whose tutor is no longer free.
  * Back asks first, then leaves with the slots cleared.
  */
@@ -100,9 +102,12 @@ export interface SlotSelectionContext extends SlotSelectionInput {
   /** Hourly availability in the branch zone; empty until the read is in. */
   availability: AvailabilityIndex;
   loaded: boolean;
-  /** The Free Assessment checkbox shows only when the client has not had it. */
+  /** The Free Assessment checkbox shows only when the client has not had it (and not on /free-book, which is the free assessment). */
   freeAssessmentOffered: boolean;
+  /** One slot in all, booked as the free assessment. */
   freeAssessment: boolean;
+  /** The client has had the free assessment already: on /free-book nothing can be booked. */
+  freeAssessmentUsed: boolean;
   /** The paid package's remaining classes (remaining only): the most that can be chosen, and the weeks shown. */
   remainingClasses: number | null;
   /** A booking call clashed: the next read checks the chosen slots again. */
@@ -157,6 +162,7 @@ const totalLessons = (context: SlotSelectionContext) => {
 /** The weeks a month's grid shows: by package and weekly lessons; renewal 3; remaining 3, or 4 when 6 or fewer classes remain (spec §9, DESIGN.md). */
 export function weekCountOf(context: SlotSelectionContext): number {
   const { draft } = context;
+  if (context.freeAssessment) return weeksShownFor('free');
   if (draft.entry === 'remaining') return weeksShownFor('remaining', context.remainingClasses ?? Number.POSITIVE_INFINITY);
   if (draft.entry === 'renewal') return weeksShownFor(draft.entry, Number.POSITIVE_INFINITY);
   return draft.lessons ? weeksShown(draft.lessons.packageName, weeklyTotal(context)) : 6;
@@ -222,7 +228,8 @@ function initialContext(input: SlotSelectionInput): SlotSelectionContext {
     availability: new Map(),
     loaded: false,
     freeAssessmentOffered: false,
-    freeAssessment: false,
+    freeAssessment: input.draft.entry === 'free',
+    freeAssessmentUsed: false,
     remainingClasses: null,
     recheck: false,
     subject: learners?.subjects[0] ?? '',
@@ -269,7 +276,8 @@ export const slotSelectionMachine = setup({
         availability: hourlyAvailability(params.data.windows, context.timeZone),
         loaded: true,
         // The free assessment is a booking of its own, not a way to book a paid package's classes.
-        freeAssessmentOffered: !params.data.freeAssessmentUsed && context.draft.entry !== 'remaining',
+        freeAssessmentOffered: !params.data.freeAssessmentUsed && context.draft.entry !== 'remaining' && context.draft.entry !== 'free',
+        freeAssessmentUsed: params.data.freeAssessmentUsed,
         remainingClasses: params.data.remainingClasses ?? context.remainingClasses,
         recheck: false,
         chosen,
@@ -308,7 +316,14 @@ export const slotSelectionMachine = setup({
       const chosen = withoutSlot(context.chosen, params.key);
       return { chosen, draft: draftWith(context, chosen) };
     }),
-    toggleFreeAssessment: assign({ freeAssessment: ({ context }) => !context.freeAssessment }),
+    toggleFreeAssessment: assign(({ context }) => {
+      const toggled = { ...context, freeAssessment: !context.freeAssessment };
+      // The free assessment shows 6 weeks, a package may show fewer: a week tab that is gone is left.
+      const weekIndex = weekAt(toggled, context.weekIndex) ? context.weekIndex : 0;
+      return { freeAssessment: toggled.freeAssessment, weekIndex, page: pageOfWeek(weekIndex) };
+    }),
+    // What the free summary books: the one slot, as the free assessment of the students on the form.
+    makeFreeAssessment: assign({ draft: ({ context }) => ({ ...context.draft, entry: 'free' as const, clientPackageId: null, bookingData: null }) }),
     keepClientPackage: assign({ draft: ({ context }, params: { id: number }) => ({ ...context.draft, clientPackageId: params.id }) }),
     clearSlots: assign({ chosen: [], draft: ({ context }) => withoutSlots(context.draft) }),
     notifyProblem: (_, _params: { message: string }) => {},
@@ -328,6 +343,8 @@ export const slotSelectionMachine = setup({
     freeAssessmentSwitchable: ({ context }) => context.freeAssessmentOffered && (context.freeAssessment || context.chosen.length <= 1),
     hasSlots: ({ context }) => context.chosen.length > 0,
     booksOnPaidPackage: ({ context }) => context.draft.entry === 'remaining',
+    booksFreeAssessment: ({ context }) => context.freeAssessment,
+    freeAssessmentUsed: ({ context }) => context.freeAssessmentUsed,
     isClash: (_, params: { error: unknown }) => isClash(params.error),
     gridLoaded: ({ context }) => context.loaded,
   },
@@ -377,10 +394,12 @@ export const slotSelectionMachine = setup({
         ],
         'slot.removed': { guard: { type: 'isChosenKey', params: ({ event }) => ({ key: event.key }) }, actions: { type: 'unselect', params: ({ event }) => ({ key: event.key }) } },
         'freeAssessment.toggled': { guard: 'freeAssessmentSwitchable', actions: 'toggleFreeAssessment' },
-        // The remaining classes of a paid package are booked on it; any other booking is recorded as a package to pay.
+        // The free assessment goes to its own summary (the client confirms it there); the remaining classes of a
+        // paid package are booked on it; any other booking is recorded as a package to pay.
         'book.requested': [
-          { guard: and(['hasSlots', 'booksOnPaidPackage']), target: 'bookingOnPackage' },
-          { guard: and(['hasSlots', not('booksOnPaidPackage')]), target: 'booking' },
+          { guard: and(['hasSlots', 'booksFreeAssessment', not('freeAssessmentUsed')]), target: 'freeAssessmentChosen', actions: 'makeFreeAssessment' },
+          { guard: and(['hasSlots', not('booksFreeAssessment'), 'booksOnPaidPackage']), target: 'bookingOnPackage' },
+          { guard: and(['hasSlots', not('booksFreeAssessment'), not('booksOnPaidPackage')]), target: 'booking' },
         ],
       },
     },
@@ -452,10 +471,15 @@ export const slotSelectionMachine = setup({
       type: 'final',
       output: (): BookingOutput => ({ next: 'dashboard', clearDraft: true }),
     },
+    freeAssessmentChosen: {
+      type: 'final',
+      output: (): BookingOutput => ({ next: 'freeSummary' }),
+    },
     left: {
       type: 'final',
       output: ({ context }): BookingOutput => {
-        const next = previousStep('slots', context.draft.entry) as BookingOutput['next'];
+        const step: BookingStep = context.draft.entry === 'free' ? 'freeSlot' : 'slots';
+        const next = previousStep(step, context.draft.entry) as BookingOutput['next'];
         return next === 'dashboard' ? { next, clearDraft: true } : { next };
       },
     },

@@ -130,8 +130,8 @@ export interface LessonTerms {
   charge: string;
   /** The tutor's pay for a slot. */
   pay: (slot: SelectedSlot) => string;
-  /** The basis: `{ order_ref }` or `{ client_package_id }`. */
-  basis: Pick<AppointmentPayload, 'order_ref' | 'client_package_id'>;
+  /** The basis: `{ order_ref }`, `{ client_package_id }` or `{ free_assessment: true }`. */
+  basis: Pick<AppointmentPayload, 'order_ref' | 'client_package_id' | 'free_assessment'>;
 }
 
 /** One lesson of POST /appointments/: 'planned', one hour from the slot's branch-zone hour, on `service`. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
 import { conflictText, freeAssessmentText, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
@@ -14,6 +14,14 @@ import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
 const fetchMock = stubNetwork();
+
+// The grid starts on the branch's today + 2, read from the clock: the data below is for Monday 23 November 2026.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T08:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
 const lessons: LessonData = {

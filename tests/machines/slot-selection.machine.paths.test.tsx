@@ -22,7 +22,7 @@ import { appointmentsFailedText } from '../../src/api/calls/payment.ts';
 import { availabilityFailedText, clientPackageFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { BookClassScreen, RemainingBookClassScreen, browserSlotSelectionMachine } from '../../src/screens/book-class/book-class-screen.tsx';
+import { BookClassScreen, FreeBookScreen, RemainingBookClassScreen, browserSlotSelectionMachine, freeOneClassText } from '../../src/screens/book-class/book-class-screen.tsx';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -96,16 +96,22 @@ const remainingEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.bookOnPackage', error: new ApiError(500, appointmentsFailedText) },
 ];
 
+// The free assessment on /free-book (the form's student, year and subjects; one class in all, 6 weeks).
+const freeInput: SlotSelectionInput = { ...input, draft: { ...draft, entry: 'free' } };
+const freeEvents: AnyEventObject[] = events.filter((event) => !event.type.includes('createClientPackage') && event.type !== 'freeAssessment.toggled');
+
 const coverage = transitionCoverage(slotSelectionMachine);
 
-const pages = { '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page', '/remaining-package': 'Remaining Package page', '/dashboard': 'Dashboard page' };
+type Route = '/book-class' | '/remainingbookclass' | '/free-book';
+
+const pages = { '/freebooking-summary': 'Free Assessment Summary page', '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page', '/remaining-package': 'Remaining Package page', '/dashboard': 'Dashboard page' };
 
 interface Pending<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
-function renderBookClass(route: '/book-class' | '/remainingbookclass' = '/book-class') {
+function renderBookClass(route: Route = '/book-class') {
   const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }>; book?: Pending<unknown> } = {};
   const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[]; book: PackageBookingRequest[] } = { grid: [], tutors: [], save: [], book: [] };
   const machine: SlotSelectionMachine = browserSlotSelectionMachine.provide({
@@ -122,6 +128,7 @@ function renderBookClass(route: '/book-class' | '/remainingbookclass' = '/book-c
         <Route element={<AppLayout />}>
           <Route path="/book-class" element={<BookClassScreen machine={machine} />} />
           <Route path="/remainingbookclass" element={<RemainingBookClassScreen machine={machine} />} />
+          <Route path="/free-book" element={<FreeBookScreen machine={machine} />} />
           {Object.entries(pages).map(([path, text]) => (
             <Route key={path} path={path} element={<h1>{text}</h1>} />
           ))}
@@ -146,9 +153,28 @@ function expectScreenFor(state: State) {
   const { context } = state;
   // Told by the state's value: the generated paths' snapshots are shared between paths, and their status
   // and output are not reliable once a later path has ended from one of them.
-  const next = state.matches('bookedOnPackage') ? 'dashboard' : state.matches('booked') ? 'summary' : state.matches('left') ? (context.draft.entry === 'remaining' ? 'remainingPackage' : 'packages') : null;
+  const back = { remaining: 'remainingPackage', free: 'freeLeft' } as const;
+  const next = state.matches('bookedOnPackage')
+    ? 'dashboard'
+    : state.matches('booked')
+      ? 'summary'
+      : state.matches('freeAssessmentChosen')
+        ? 'freeSummary'
+        : state.matches('left')
+          ? (back[context.draft.entry as keyof typeof back] ?? 'packages')
+          : null;
   if (next !== null) {
-    if (next === 'dashboard') {
+    if (next === 'freeSummary') {
+      // The one slot goes on as the free assessment; nothing is written before its summary is confirmed.
+      expect(screen.getByRole('heading', { name: pages['/freebooking-summary'] })).toBeVisible();
+      const stored = readDraft();
+      expect(stored?.entry).toBe('free');
+      expect(stored?.clientPackageId).toBeNull();
+      expect(slotCount(stored ?? emptyDraft('new'))).toBe(1);
+    } else if (next === 'freeLeft') {
+      expect(screen.getByRole('heading', { name: pages['/dashboard'] })).toBeVisible();
+      expect(readDraft()).toBeNull();
+    } else if (next === 'dashboard') {
       expect(screen.getByRole('heading', { name: pages['/dashboard'] })).toBeVisible();
       expect(toasts().getByText(remainingBookedText)).toBeVisible();
       expect(readDraft()).toBeNull();
@@ -216,10 +242,19 @@ function expectScreenFor(state: State) {
   }
   if (context.freeAssessmentOffered) expect(screen.getByRole('checkbox', { name: 'Free Assessment', hidden })).toHaveProperty('checked', context.freeAssessment);
   else expect(screen.queryByRole('checkbox', { name: 'Free Assessment', hidden: true })).toBeNull();
+  if (context.freeAssessment) {
+    expect(screen.getByText(freeOneClassText)).toBeInTheDocument();
+    // One class in all: the six weeks of the free grid, three tabs at a time.
+    if (context.page === 1) expect(screen.getByRole('button', { name: '6th Week', hidden })).toBeInTheDocument();
+  } else {
+    expect(screen.queryByText(freeOneClassText)).toBeNull();
+  }
+  expect(screen.getByRole('heading', { name: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes', hidden })).toBeInTheDocument();
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The screen reads the branch's today from the clock: it is the test's today, whatever day the suite runs.
+  vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(`${today}T08:00:00Z`) });
 });
 
 afterEach(() => {
@@ -233,7 +268,7 @@ afterAll(() => {
 const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '') + ('date' in s.event ? ` ${String((s.event as AnyEventObject).time)}` : '')).join(' → ');
 
 /** Replays a path on the screen of `route`, answering the calls as its steps say; answers what was asked. */
-async function replay(path: ReplayedPath, start: SlotSelectionInput, route: '/book-class' | '/remainingbookclass') {
+async function replay(path: ReplayedPath, start: SlotSelectionInput, route: Route) {
   writeDraft(start.draft);
   const { call, asked } = renderBookClass(route);
   const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -361,5 +396,16 @@ describe('slot selection paths for the remaining classes of a paid package, repl
       expect(slotCount(request.draft)).toBeGreaterThan(0);
       expect(slotCount(request.draft)).toBeLessThanOrEqual(5);
     }
+  });
+});
+
+describe('slot selection paths for the free assessment, replayed on /free-book', () => {
+  const paths = coveringPaths(slotSelectionMachine, freeInput, freeEvents);
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    const asked = await replay(path, freeInput, '/free-book');
+    // The grid is the form's; nothing is saved or booked from the grid: the summary books the free class.
+    for (const query of asked.grid) expect(query).toMatchObject({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], clientPackageId: null });
+    expect(asked.save).toEqual([]);
+    expect(asked.book).toEqual([]);
   });
 });

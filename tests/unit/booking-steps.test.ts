@@ -68,7 +68,8 @@ describe('a screen opened without the draft it needs goes back to the step that 
     ['checkout of a pending payment that lost its slots', 'checkout', draft('pendingPayment', { form, lessons }), 'pendingPayment', 'dashboard'],
     ['the pending payment summary with no draft', 'summary', null, 'pendingPayment', 'dashboard'],
     ['the remaining package without a package', 'remainingPackage', draft('remaining'), 'remaining', 'remainingClasses'],
-    ['the free slot with no draft: opens', 'freeSlot', null, 'free', null],
+    ['the free slot with no draft: who it is for is asked first', 'freeSlot', null, 'free', 'students'],
+    ['the free slot with the students chosen: opens', 'freeSlot', draft('free', { form, lessons }), 'free', null],
     ['the free summary without its slot', 'freeSummary', draft('free'), 'free', 'freeSlot'],
     ['a step of another flow than the draft’s', 'freeSummary', draft('new', { form, lessons, slots: { '1st Week': [slot] } }), 'free', 'freeSlot'],
   ] as const)('%s', (_label, step, stored, entry, expected) => {

@@ -3,6 +3,7 @@ import { type SnapshotFrom, fromPromise } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import { knownStudentNamed } from '../../../machines/booking/booking-form.ts';
 import { type SlotSelectionMachine, groupedByWeek, slotSelectionMachine, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
+import { freeAssessmentUsedText } from '../../../machines/rules/free-assessment.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { packageAppointmentPayloads, packageBooking, packageServicePayloads } from '../../../machines/rules/package-booking.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
@@ -33,6 +34,14 @@ function phaseOf(snapshot: SlotSelectionSnapshot): DataProps['phase'] {
   return 'choosing';
 }
 
+/** What the free assessment means on this screen, or why it cannot be booked. */
+export const freeOneClassText = 'Choose one class: it is booked as your free assessment, at no charge.';
+
+function freeNoticeOf({ context }: SlotSelectionSnapshot): DataProps['freeNotice'] {
+  if (!context.freeAssessment) return null;
+  return context.freeAssessmentUsed ? { text: freeAssessmentUsedText, refused: true } : { text: freeOneClassText, refused: false };
+}
+
 const slotText = (slot: { date: string; time: string; subject: string; name?: string }) => [`${slot.date} ${slot.time}`, slot.subject, slot.name].filter(Boolean).join(' · ');
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
@@ -44,7 +53,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
   const week = weeks.find((w) => w.index === context.weekIndex);
   const tutorsOpen = snapshot.hasTag('tutors');
   return {
-    title: 'Book Classes',
+    title: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes',
     phase: phaseOf(snapshot),
     error: context.error,
     subjects: (learners?.subjects ?? []).map((name) => ({ name, count: chosen.filter((slot) => slot.subject === name).length, current: name === subject })),
@@ -67,6 +76,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     })),
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
+    freeNotice: freeNoticeOf(snapshot),
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
     processing: snapshot.matches('booking') || snapshot.matches('bookingOnPackage'),
     tutors:
@@ -140,6 +150,11 @@ export function BookClassScreen({ machine = browserSlotSelectionMachine }: Scree
   return <SignedIn machine={machine} entry="new" />;
 }
 
+/** /free-book: the one class of the free assessment, for the students, year and subjects of the form. */
+export function FreeBookScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+  return <SignedIn machine={machine} entry="free" />;
+}
+
 /** /remainingbookclass: the remaining classes of a paid package, booked on it. */
 export function RemainingBookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
   return <SignedIn machine={machine} entry="remaining" />;
@@ -152,7 +167,7 @@ function SignedIn({ machine, entry }: { machine: SlotSelectionMachine; entry: Bo
 }
 
 function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
-  const { actorRef, exit } = useBookingMachine(machine, 'slots', entry, { clientid, branchId, timeZone });
+  const { actorRef, exit } = useBookingMachine(machine, entry === 'free' ? 'freeSlot' : 'slots', entry, { clientid, branchId, timeZone });
   const view = useSelector(actorRef, selectBookClassView, shallowEqual);
   useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
   if (exit) return exit;

@@ -42,6 +42,8 @@ export interface BookClassViewProps {
   days: DayColumn[];
   selectedWeeks: { label: string; slots: { key: string; text: string }[] }[];
   freeAssessment: { offered: boolean; checked: boolean; switchable: boolean };
+  /** What the free assessment means here (one class, booked on its own summary), or why it cannot be booked. */
+  freeNotice: { text: string; refused: boolean } | null;
   canBook: boolean;
   processing: boolean;
   /** The Available Tutors dialog; null when closed. */
@@ -195,6 +197,11 @@ function Choosing(props: BookClassViewProps) {
         <label className={styles.check}>
           <input type="checkbox" checked={props.freeAssessment.checked} disabled={!props.freeAssessment.switchable} onChange={props.onFreeAssessment} /> Free Assessment
         </label>
+      ) : null}
+      {props.freeNotice ? (
+        <p className={props.freeNotice.refused ? ui.error : styles.muted} role={props.freeNotice.refused ? 'alert' : undefined}>
+          {props.freeNotice.text}
+        </p>
       ) : null}
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canBook} onClick={props.onBook}>
         {props.processing ? 'Booking…' : 'Book Now'}

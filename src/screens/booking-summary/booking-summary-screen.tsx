@@ -1,10 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { type BookingSummaryMachine, backWarning, bookingSummaryMachine } from '../../../machines/booking/booking-summary.machine.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
+import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
 import { BookingSummaryView, type BookingSummaryViewProps } from './booking-summary-view.tsx';
 import { classMinutesOf, packageLineOf, weeksOf } from './summary-detail.ts';
 
@@ -16,6 +16,7 @@ export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): Data
   const { lessons, slots } = snapshot.context.draft;
   const name2 = lessons?.studentName.name2?.trim();
   return {
+    title: 'Booking Summary',
     phase: snapshot.status === 'done' ? 'leaving' : 'viewing',
     studentName: lessons?.studentName.name1 ?? '',
     studentName2: name2 ? name2 : null,
@@ -26,6 +27,8 @@ export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): Data
     confirmingBack: snapshot.hasTag('confirming'),
     backWarning,
     canConfirm: snapshot.can({ type: 'summary.confirmed' }),
+    processing: false,
+    error: null,
   };
 };
 
@@ -39,15 +42,9 @@ export const browserBookingSummaryMachine: BookingSummaryMachine = bookingSummar
 export function BookingSummaryScreen({ machine = browserBookingSummaryMachine }: { machine?: BookingSummaryMachine }) {
   const { actorRef, exit } = useBookingMachine(machine, 'summary', 'new');
   const view = useSelector(actorRef, selectBookingSummaryView, shallowEqual);
-  useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
-  // The browser's back button is held and asked about like the arrow; going on (Confirm, the confirmed
-  // back) replaces or pushes, which is never held.
-  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    actorRef.send({ type: 'back.requested' });
-    blocker.reset();
-  }, [blocker, actorRef]);
+  const askBack = useCallback(() => actorRef.send({ type: 'back.requested' }), [actorRef]);
+  useHeaderBack(askBack);
+  useBrowserBackAsks(askBack);
   if (exit) return exit;
   return (
     <BookingSummaryView

@@ -6,6 +6,8 @@ import styles from './booking-summary.module.css';
 import type { SummaryWeek } from './summary-detail.ts';
 
 export interface BookingSummaryViewProps {
+  /** 'Booking Summary'; the free assessment's summary says so. */
+  title: string;
   /** leaving: the screen is on its way to the next step. */
   phase: 'viewing' | 'leaving';
   studentName: string;
@@ -22,6 +24,10 @@ export interface BookingSummaryViewProps {
   confirmingBack: boolean;
   backWarning: string;
   canConfirm: boolean;
+  /** Confirm Booking is being carried out (the free assessment books on confirm). */
+  processing: boolean;
+  /** Why the booking could not be made; null when nothing went wrong. */
+  error: string | null;
   onConfirm: () => void;
   onConfirmBack: () => void;
   onCancelBack: () => void;
@@ -40,13 +46,13 @@ function Detail({ term, value }: { term: string; value: string }) {
 export function BookingSummaryView(props: BookingSummaryViewProps) {
   if (props.phase === 'leaving') {
     return (
-      <ScreenFrame title="Booking Summary" titleHidden>
+      <ScreenFrame title={props.title} titleHidden>
         <CentredSpinner label="Loading" />
       </ScreenFrame>
     );
   }
   return (
-    <ScreenFrame title="Booking Summary" titleHidden>
+    <ScreenFrame title={props.title} titleHidden>
       <section className={ui.card} aria-labelledby="summary-package">
         <h2 id="summary-package" className={styles.heading}>
           Package Detail
@@ -81,8 +87,13 @@ export function BookingSummaryView(props: BookingSummaryViewProps) {
           </section>
         ))}
       </section>
+      {props.error ? (
+        <p role="alert" className={ui.error}>
+          {props.error}
+        </p>
+      ) : null}
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canConfirm} onClick={props.onConfirm}>
-        Confirm Booking
+        {props.processing ? 'Booking…' : 'Confirm Booking'}
       </button>
       <ModalDialog open={props.confirmingBack} role="alertdialog" title="Go back?" onClose={props.onCancelBack}>
         <p>{props.backWarning}</p>

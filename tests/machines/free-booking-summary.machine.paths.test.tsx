@@ -1,0 +1,155 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
+import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
+import { type FreeAssessmentRequest, type FreeBookingSummaryMachine, freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
+import { freeAssessmentBookedText, freeAssessmentUsedText } from '../../machines/rules/free-assessment.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { appointmentsFailedText } from '../../src/api/calls/payment.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { FreeBookingSummaryScreen, browserFreeBookingSummaryMachine } from '../../src/screens/booking-summary/free-booking-summary-screen.tsx';
+import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures.ts';
+import { liveToken } from '../support/network-stub.ts';
+import { testUser, toasts } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+
+// Every transition of the free assessment's summary, replayed on /freebooking-summary in the app's layout,
+// with the booking answered by the test; back is asked for by the header's arrow in one run and by the
+// browser's back button in the other.
+
+const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } };
+const input = { draft, today: '2026-11-23', clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone };
+
+const events: AnyEventObject[] = [
+  { type: 'summary.confirmed' },
+  { type: 'xstate.done.actor.bookFreeAssessment', output: [901] },
+  { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(409, freeAssessmentUsedText) },
+  { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(500, appointmentsFailedText) },
+  { type: 'back.requested' },
+  { type: 'back.confirmed' },
+  { type: 'back.cancelled' },
+];
+
+const coverage = transitionCoverage(freeBookingSummaryMachine);
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+function renderSummary() {
+  const asked: FreeAssessmentRequest[] = [];
+  let waiting: Pending | undefined;
+  const machine: FreeBookingSummaryMachine = browserFreeBookingSummaryMachine.provide({
+    actors: { bookFreeAssessment: fromPromise<unknown, FreeAssessmentRequest>(({ input: request }) => new Promise((resolve, reject) => void (asked.push(request), (waiting = { resolve, reject })))) },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/freebooking-summary', element: <FreeBookingSummaryScreen machine={machine} /> },
+          { path: '/free-book', element: <h1>Free Assessment page</h1> },
+          { path: '/payment-summary', element: <h1>Payment Summary page</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/free-book', '/freebooking-summary'], initialIndex: 1 },
+  );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
+  const call = () => {
+    if (!waiting) throw new Error('no booking call is waiting');
+    return waiting;
+  };
+  return { router, asked, call };
+}
+
+type State = SnapshotFrom<FreeBookingSummaryMachine>;
+
+function expectScreenFor(state: State, router: ReturnType<typeof renderSummary>['router']) {
+  // Told by the state's value: the generated paths' snapshots are shared between paths.
+  if (state.matches('booked')) {
+    expect(screen.getByRole('heading', { name: 'Payment Summary page' })).toBeVisible();
+    expect(toasts().getByText(freeAssessmentBookedText)).toBeVisible();
+    // The payment summary lists the class from the draft, then clears it.
+    expect(readDraft()?.slots).toEqual(draft.slots);
+    return;
+  }
+  if (state.matches('left')) {
+    expect(screen.getByRole('heading', { name: 'Free Assessment page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/free-book');
+    expect(readDraft()?.slots).toBeNull();
+    expect(readDraft()?.entry).toBe('free');
+    return;
+  }
+  expect(router.state.location.pathname).toBe('/freebooking-summary');
+  const main = within(screen.getByRole('main', { hidden: true }));
+  expect(main.getByText('Free Assessment (1 class)')).toBeInTheDocument();
+  expect(main.getByText('Sunday, 6 Dec 2026 · 16:00')).toBeInTheDocument();
+  if (state.hasTag('confirming')) expect(within(screen.getByRole('alertdialog', { name: 'Go back?' })).getByText(backWarning)).toBeVisible();
+  else expect(screen.queryByRole('alertdialog')).toBeNull();
+  const hidden = state.hasTag('confirming');
+  const confirm = screen.getByRole('button', { name: /^(Confirm Booking|Booking…)$/, hidden });
+  if (state.matches('viewing')) expect(confirm).toBeEnabled();
+  else expect(confirm).toBeDisabled();
+  expect(confirm).toHaveTextContent(state.hasTag('busy') ? 'Booking…' : 'Confirm Booking');
+  const { error } = state.context;
+  if (error) expect(main.getByRole('alert', { hidden })).toHaveTextContent(error);
+  else expect(main.queryByRole('alert', { hidden: true })).toBeNull();
+}
+
+afterAll(() => {
+  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
+});
+
+const label = (path: ReplayedPath) =>
+  path.steps.map((s) => s.event.type.replace('xstate.', '') + ('error' in s.event ? ` ${String((s.event as { error: ApiError }).error.status)}` : '')).join(' → ');
+
+describe.each(['header arrow', 'browser back'] as const)('free assessment summary paths, back by the %s, replayed on the screen', (back) => {
+  const paths = coveringPaths(freeBookingSummaryMachine, input, events);
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    writeDraft(draft);
+    const { router, asked, call } = renderSummary();
+    const ui = userEvent.setup();
+    await screen.findByText('Free Assessment (1 class)');
+    for (const step of path.steps) {
+      const event = step.event as AnyEventObject;
+      switch (event.type) {
+        case 'xstate.init':
+          break;
+        case 'summary.confirmed':
+          await ui.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+          break;
+        case 'xstate.done.actor.bookFreeAssessment':
+          await act(async () => call().resolve(event.output));
+          break;
+        case 'xstate.error.actor.bookFreeAssessment':
+          await act(async () => call().reject(event.error));
+          // A refusal is said on the screen; any other failure also as a toast.
+          if ((event.error as ApiError).status !== 409) expect(toasts().getByText(appointmentsFailedText)).toBeVisible();
+          break;
+        case 'back.requested':
+          if (back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));
+          else await act(async () => router.navigate(-1));
+          break;
+        case 'back.confirmed':
+          await ui.click(screen.getByRole('button', { name: 'Go back' }));
+          break;
+        case 'back.cancelled':
+          await ui.click(screen.getByRole('button', { name: 'Stay' }));
+          break;
+        default:
+          throw new Error(`no way to replay ${event.type} on the screen`);
+      }
+      expectScreenFor(step.state as State, router);
+    }
+    // Each confirm books the draft's one class for the signed-in client.
+    for (const request of asked) expect(request).toEqual({ draft, clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone });
+    coverage.replayed(path, input);
+  });
+});
