@@ -21,6 +21,8 @@ const gated =
 const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
   '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
+  '/manage-booking': async () => ({ Component: (await import('../screens/manage-booking/manage-booking-screen.tsx')).ManageBookingScreen }),
+  '/rescheduling': async () => ({ Component: (await import('../screens/rescheduling/rescheduling-screen.tsx')).ReschedulingScreen }),
   '/new-booking': gated(async () => (await import('../screens/new-booking/new-booking-screen.tsx')).NewBookingScreen),
   '/manage-packages': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).ManagePackagesScreen }),
   '/renew-change-packages': gated(async () => (await import('../screens/package-selection/package-selection-screen.tsx')).RenewPackagesScreen),
@@ -28,6 +30,8 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
   '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
   '/remainingbookclass': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).RemainingBookClassScreen }),
+  '/free-book': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).FreeBookScreen }),
+  '/freebooking-summary': async () => ({ Component: (await import('../screens/booking-summary/free-booking-summary-screen.tsx')).FreeBookingSummaryScreen }),
   '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),
   '/checkout': async () => ({ Component: (await import('../screens/checkout/checkout-screen.tsx')).CheckoutScreen }),
   '/success': async () => ({ Component: (await import('../screens/payment/success-screen.tsx')).SuccessScreen }),
@@ -35,6 +39,8 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/cancel': async () => ({ Component: (await import('../screens/payment/payment-failed-screen.tsx')).PaymentCancelledScreen }),
   '/payment-successfull': async () => ({ Component: (await import('../screens/payment/receipt-screen.tsx')).ReceiptScreen }),
   '/payment-summary': async () => ({ Component: (await import('../screens/payment/payment-summary-screen.tsx')).PaymentSummaryScreen }),
+  '/transaction-history': async () => ({ Component: (await import('../screens/transaction-history/transaction-history-screen.tsx')).TransactionHistoryScreen }),
+  '/crtutors': async () => ({ Component: (await import('../screens/cr-tutors/cr-tutors-screen.tsx')).CrTutorsScreen }),
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

@@ -1,0 +1,68 @@
+import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { type BookingCard, type BookingTab, bookingPage, bookingsOfTab, manageBookingPageSize, peopleOf } from '../../../machines/rules/booking-list.ts';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import { type Service, serviceOptions } from '../../queries/appointment-queries.ts';
+import { scheduledClassesOptions } from '../../queries/client-queries.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import type { User } from '../../storage/browser-storage.ts';
+import { type BookingCardView, ManageBookingView } from './manage-booking-view.tsx';
+import { RatingDialog, useRatingActor } from './rating-dialog.tsx';
+
+/** A card with its names: unknown while the service loads, 'N/A' when it has none or its look-up failed. */
+function withPeople(card: BookingCard, service: UseQueryResult<Service> | undefined): BookingCardView {
+  if (!service || service.isPending) return { ...card, studentName: null, teacherName: null };
+  return { ...card, ...peopleOf(service.data) };
+}
+
+/** /manage-booking: the client's current and past bookings; a past one's Comment opens Rate Us. */
+export function ManageBookingScreen() {
+  const user = useSelector(useSessionActor(), selectUser);
+  // The route guard keeps users without a session out; this covers the moment of logging out.
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <ManageBooking user={user} />;
+}
+
+function ManageBooking({ user }: { user: User }) {
+  // The derived action compares with the moment the screen opened; it is not shown, so it need not tick.
+  const [now] = useState(() => Date.now());
+  const [tab, setTab] = useState<BookingTab>('current');
+  const [page, setPage] = useState(1);
+  const rating = useRatingActor({ clientid: user.clientid, email: user.email });
+
+  const studentIds = useMemo(() => user.studentdetails.map((student) => student.id), [user.studentdetails]);
+  // Not fetched without a student (the spec's rule): the list is then empty.
+  const appointments = useQuery(scheduledClassesOptions(studentIds, user.branch_id));
+  const inTab = useMemo(() => bookingsOfTab(appointments.data ?? [], tab), [appointments.data, tab]);
+  const shown = useMemo(
+    () => bookingPage(inTab, { page, size: manageBookingPageSize, timeZone: user.branch_time_zone, now }),
+    [inTab, page, user.branch_time_zone, now],
+  );
+  // Only this page's services, one query each: the cards that share a service share its answer.
+  const services = useQueries({ queries: shown.serviceIds.map((serviceId) => serviceOptions(serviceId, user.branch_id)) });
+  const serviceOf = new Map(shown.serviceIds.map((serviceId, index) => [serviceId, services[index]]));
+
+  return (
+    <>
+      <ManageBookingView
+        tab={tab}
+        loading={appointments.isLoading}
+        error={appointments.isError ? appointments.error.message : null}
+        retrying={appointments.isFetching}
+        groups={shown.groups.map((group) => ({ packageName: group.packageName, items: group.items.map((card) => withPeople(card, serviceOf.get(card.serviceId))) }))}
+        page={shown.page}
+        pageCount={shown.pageCount}
+        onTab={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
+        onPage={setPage}
+        onRetry={() => void appointments.refetch()}
+        onComment={() => rating.send({ type: 'rating.opened' })}
+      />
+      <RatingDialog actor={rating} />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { type BookingCard, type BookingTab, bookingTabs } from '../../../machines/rules/booking-list.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './manage-booking.module.css';
+import { Pager } from './pager.tsx';
+
+/** A card as shown: the mapped booking with its names, null while its service is being looked up. */
+export interface BookingCardView extends BookingCard {
+  studentName: string | null;
+  teacherName: string | null;
+}
+
+export interface ManageBookingViewProps {
+  tab: BookingTab;
+  loading: boolean;
+  /** Why the bookings could not be loaded (with Retry); null when all is well. */
+  error: string | null;
+  retrying: boolean;
+  /** The page's cards under their package. */
+  groups: { packageName: string; items: BookingCardView[] }[];
+  page: number;
+  pageCount: number;
+  onTab: (tab: BookingTab) => void;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+  /** A past booking's Comment: opens Rate Us. */
+  onComment: (id: number) => void;
+}
+
+export const emptyBookingTexts = [
+  'It was a pleasure supporting your child in the previous sessions.',
+  'Now is a great time to continue their learning journey!',
+  'Book the next session today and receive a 10% discount.',
+] as const;
+
+function Name({ value }: { value: string | null }) {
+  if (value !== null) return <>{value}</>;
+  return (
+    <span className={styles.pendingName}>
+      <span aria-hidden="true">…</span>
+      <span className={ui.visuallyHidden}>Loading</span>
+    </span>
+  );
+}
+
+function Card({ booking, past, onComment }: { booking: BookingCardView; past: boolean; onComment: (id: number) => void }) {
+  const subjectId = useId();
+  const whenId = useId();
+  return (
+    <article className={`${ui.card} ${styles.card}`} aria-label={`${booking.subject}, ${booking.date} ${booking.time}`}>
+      <dl className={styles.fields}>
+        <div>
+          <dt>S.No.</dt>
+          <dd>{booking.serial}</dd>
+        </div>
+        <div>
+          <dt>Subject</dt>
+          <dd id={subjectId} className={styles.subject}>
+            {booking.subject}
+          </dd>
+        </div>
+        <div>
+          <dt>Student Name</dt>
+          <dd>
+            <Name value={booking.studentName} />
+          </dd>
+        </div>
+        <div>
+          <dt>Tutor Name</dt>
+          <dd>
+            <Name value={booking.teacherName} />
+          </dd>
+        </div>
+        <div>
+          <dt>Start Date / Time</dt>
+          <dd id={whenId}>
+            <span className={styles.line}>{booking.date}</span> <span className={styles.line}>{booking.time}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={styles.status} data-tone={booking.tone}>
+              {booking.status}
+            </span>
+          </dd>
+        </div>
+        {past ? (
+          <div className={styles.action}>
+            <dt>Action</dt>
+            <dd>
+              <button type="button" className={`${ui.button} ${ui.secondary} ${styles.comment}`} aria-describedby={`${subjectId} ${whenId}`} onClick={() => onComment(booking.id)}>
+                Comment
+              </button>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}
+
+function Empty() {
+  return (
+    <div className={`${ui.card} ${styles.empty}`}>
+      {emptyBookingTexts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      <Link className={`${ui.button} ${ui.primary} ${ui.block}`} to="/new-booking">
+        New Booking
+      </Link>
+    </div>
+  );
+}
+
+function Group({ packageName, items, past, onComment }: { packageName: string; items: BookingCardView[]; past: boolean; onComment: (id: number) => void }) {
+  const headingId = useId();
+  return (
+    <section className={styles.group} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.packageName}>
+        {packageName}
+      </h2>
+      <ul className={styles.cards}>
+        {items.map((booking) => (
+          <li key={booking.id}>
+            <Card booking={booking} past={past} onComment={onComment} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Panel({ props, top }: { props: ManageBookingViewProps; top: RefObject<HTMLDivElement | null> }) {
+  if (props.loading) return <CentredSpinner label="Loading bookings" />;
+  if (props.error) return <LoadError message={props.error} onRetry={props.onRetry} retrying={props.retrying} />;
+  if (props.groups.length === 0) return <Empty />;
+  return (
+    <>
+      {props.groups.map((group, index) => (
+        <Group key={`${props.page}-${index}`} packageName={group.packageName} items={group.items} past={props.tab === 'past'} onComment={props.onComment} />
+      ))}
+      <Pager page={props.page} pageCount={props.pageCount} onPage={props.onPage} top={top} />
+    </>
+  );
+}
+
+/** /manage-booking (props only): Current and Past tabs of the client's bookings, by package, a page at a time. */
+export function ManageBookingView(props: ManageBookingViewProps) {
+  const base = useId();
+  const top = useRef<HTMLDivElement>(null);
+  const tabRefs = useRef(new Map<BookingTab, HTMLButtonElement>());
+  const tabId = (tab: BookingTab) => `${base}-tab-${tab}`;
+  const panelId = (tab: BookingTab) => `${base}-panel-${tab}`;
+
+  // The arrow keys, Home and End move between the tabs and select the one reached (the APG tabs pattern).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = bookingTabs.findIndex((tab) => tab.id === props.tab);
+    const last = bookingTabs.length - 1;
+    const to = { ArrowRight: at === last ? 0 : at + 1, ArrowLeft: at === 0 ? last : at - 1, Home: 0, End: last }[event.key];
+    const target = to === undefined ? undefined : bookingTabs[to];
+    if (!target) return;
+    event.preventDefault();
+    props.onTab(target.id);
+    tabRefs.current.get(target.id)?.focus();
+  };
+
+  return (
+    <ScreenFrame title="Manage Booking" titleHidden>
+      <div ref={top} className={styles.tabs} role="tablist" aria-label="Bookings" onKeyDown={onKeyDown}>
+        {bookingTabs.map((tab) => {
+          const selected = tab.id === props.tab;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab.id, element);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              className={styles.tab}
+              aria-selected={selected}
+              aria-controls={panelId(tab.id)}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => {
+                if (!selected) props.onTab(tab.id);
+              }}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {bookingTabs.map((tab) => (
+        <div key={tab.id} role="tabpanel" id={panelId(tab.id)} aria-labelledby={tabId(tab.id)} hidden={tab.id !== props.tab} tabIndex={0} className={styles.panel}>
+          {tab.id === props.tab ? <Panel props={props} top={top} /> : null}
+        </div>
+      ))}
+    </ScreenFrame>
+  );
+}

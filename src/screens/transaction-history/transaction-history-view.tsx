@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import type { InvoiceRow } from '../../../machines/rules/invoices.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import ui from '../../components/ui.module.css';
+import styles from './transaction-history.module.css';
+
+export const noTransactionsText = 'You have no transactions yet.';
+
+export interface TransactionHistoryViewProps {
+  loading: boolean;
+  /** Why the invoices could not be loaded (with Retry); null when all is well. */
+  error: string | null;
+  retrying: boolean;
+  /** The client's invoices, newest first. */
+  invoices: InvoiceRow[];
+  onRetry: () => void;
+}
+
+function Invoice({ invoice }: { invoice: InvoiceRow }) {
+  const descriptionId = useId();
+  return (
+    <article className={`${ui.card} ${styles.invoice}`} aria-labelledby={descriptionId}>
+      <div className={styles.main}>
+        <h2 id={descriptionId} className={styles.description}>
+          {invoice.description}
+        </h2>
+        <time className={styles.date} dateTime={invoice.sent}>
+          {invoice.date}
+        </time>
+      </div>
+      <div className={styles.side}>
+        <p className={styles.amount}>{invoice.amount}</p>
+        {/* The word says the status; the colour (by data-tone) only repeats it. */}
+        <p className={styles.status} data-tone={invoice.tone}>
+          <span className={ui.visuallyHidden}>Status: </span>
+          {invoice.status}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function Body(props: TransactionHistoryViewProps) {
+  if (props.loading) return <CentredSpinner label="Loading transactions" />;
+  if (props.error) return <LoadError message={props.error} onRetry={props.onRetry} retrying={props.retrying} />;
+  if (props.invoices.length === 0) {
+    return (
+      <div className={`${ui.card} ${styles.empty}`}>
+        <p>{noTransactionsText}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.list} aria-label="Transactions">
+      {props.invoices.map((invoice) => (
+        <li key={invoice.id}>
+          <Invoice invoice={invoice} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /transaction-history: the client's invoices with date, description, amount and status, and Renew (props only). */
+export function TransactionHistoryView(props: TransactionHistoryViewProps) {
+  return (
+    <ScreenFrame title="Transaction History" titleHidden>
+      <Body {...props} />
+      {/* Not under the spinner: it would jump down when the list arrives. */}
+      {props.loading ? null : (
+        <Link className={`${ui.button} ${ui.primary} ${ui.block} ${styles.renew}`} to="/new-booking">
+          Renew
+        </Link>
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { type Appointment, type BookingTab, bookingPage, bookingsOfTab, manageBookingPageSize, peopleOf } from '../machines/rules/booking-list.ts';
+import { scheduledClassesFailedText } from '../src/api/calls/booking.ts';
+import { ManageBookingView, type ManageBookingViewProps, emptyBookingTexts } from '../src/screens/manage-booking/manage-booking-view.tsx';
+
+const now = Date.parse('2026-12-01T08:00:00Z');
+const day = 86_400_000;
+const subjects = ['Mathematics', 'English', 'Physics'];
+
+const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number): Appointment => {
+  const topic = subjects[(id - 1) % 3] ?? 'Mathematics';
+  const serviceId = ((id - 1) % 3) + 1;
+  return {
+    id,
+    start: new Date(start).toISOString(),
+    finish: new Date(start + 3_600_000).toISOString(),
+    topic,
+    status,
+    service: { id: serviceId, name: `${topic} - Adam Ahmed` },
+    db: { pkg_id: pkgId },
+  };
+};
+
+/** Lessons a day apart from 2 Dec at 16:00 in Dubai on three services, the second pending; the first 25 GOLD, the rest PLATINUM. */
+const upcoming = (count: number): Appointment[] =>
+  Array.from({ length: count }, (_, i) => lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, i === 1 ? 'pending' : 'planned', i < 25 ? 3 : 4));
+
+/** Three completed lessons a week apart from 1 Nov, and a cancelled one on 28 Nov. */
+const past: Appointment[] = [
+  ...[0, 1, 2].map((i) => lesson(i + 1, Date.parse('2026-11-01T12:00:00Z') + i * 7 * day, 'completed', 3)),
+  lesson(4, Date.parse('2026-11-28T12:00:00Z'), 'cancelled', 3),
+];
+
+const services = [
+  { conjobs: [{ name: 'Amira Haddad', contractor: 1 }], rcrs: [{ recipient_name: 'Adam Ahmed', recipient: 11 }] },
+  { conjobs: [{ name: 'James Whitfield', contractor: 2 }], rcrs: [{ recipient_name: 'Adam Ahmed', recipient: 11 }, { recipient_name: 'Lina Ahmed', recipient: 12 }] },
+  // A service with no tutor recorded (or whose look-up failed) reads N/A.
+  undefined,
+];
+
+/** The view's list props for a tab and page of `appointments`, as the container derives them. */
+function listed(appointments: Appointment[], tab: BookingTab, page = 1): Pick<ManageBookingViewProps, 'tab' | 'groups' | 'page' | 'pageCount'> {
+  const shown = bookingPage(bookingsOfTab(appointments, tab), { page, size: manageBookingPageSize, timeZone: 'Asia/Dubai', now });
+  return {
+    tab,
+    page: shown.page,
+    pageCount: shown.pageCount,
+    groups: shown.groups.map((group) => ({ packageName: group.packageName, items: group.items.map((card) => ({ ...card, ...peopleOf(services[card.serviceId - 1]) })) })),
+  };
+}
+
+const meta = {
+  title: 'Manage Booking/Bookings',
+  component: ManageBookingView,
+  args: {
+    tab: 'current',
+    loading: false,
+    error: null,
+    retrying: false,
+    groups: [],
+    page: 1,
+    pageCount: 1,
+    onTab: fn(),
+    onPage: fn(),
+    onRetry: fn(),
+    onComment: fn(),
+  },
+} satisfies Meta<typeof ManageBookingView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: 'Current Booking' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('status', { name: 'Loading bookings' })).toBeVisible();
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { error: scheduledClassesFailedText },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(scheduledClassesFailedText);
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const text of emptyBookingTexts) await expect(canvas.getByText(text)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'New Booking' })).toHaveAttribute('href', '/new-booking');
+    await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  },
+};
+
+export const OnePage: Story = {
+  args: listed(upcoming(4), 'current'),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const panel = within(canvas.getByRole('tabpanel', { name: 'Current Booking' }));
+    await expect(panel.getByRole('heading', { name: 'GOLD' })).toBeVisible();
+    const first = within(panel.getByRole('article', { name: 'Mathematics, 2 Dec 2026 16:00' }));
+    await expect(first.getByText('Amira Haddad')).toBeVisible();
+    await expect(first.getByText('planned')).toBeVisible();
+    const second = within(panel.getByRole('article', { name: 'English, 3 Dec 2026 16:00' }));
+    await expect(second.getByText('Adam Ahmed, Lina Ahmed')).toBeVisible();
+    await expect(second.getByText('pending')).toBeVisible();
+    await expect(within(panel.getByRole('article', { name: 'Physics, 4 Dec 2026 16:00' })).getAllByText('N/A')).toHaveLength(2);
+    await expect(panel.queryByRole('button', { name: 'Comment' })).toBeNull();
+    await expect(panel.getByText('Page 1 of 1')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Past Booking' }));
+    await expect(args.onTab).toHaveBeenCalledWith('past');
+  },
+};
+
+export const ManyPages: Story = {
+  args: listed(upcoming(45), 'current', 2),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
+    await expect(canvas.getAllByRole('article')).toHaveLength(20);
+    // The GOLD lessons run on from page 1; PLATINUM starts here.
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'PLATINUM']);
+    const [first] = canvas.getAllByRole('article');
+    await expect(first && within(first).getByText('21')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await expect(args.onPage).toHaveBeenCalledWith(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(args.onPage).toHaveBeenCalledWith(3);
+  },
+};
+
+export const LoadingNames: Story = {
+  args: {
+    ...listed(upcoming(2), 'current'),
+    groups: listed(upcoming(2), 'current').groups.map((group) => ({ ...group, items: group.items.map((card) => ({ ...card, studentName: null, teacherName: null })) })),
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(within(canvasElement).getByRole('article', { name: 'Mathematics, 2 Dec 2026 16:00' }));
+    await expect(card.getAllByText('Loading')).toHaveLength(2);
+  },
+};
+
+export const PastWithComment: Story = {
+  args: listed(past, 'past'),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: 'Past Booking' })).toHaveAttribute('aria-selected', 'true');
+    const panel = within(canvas.getByRole('tabpanel', { name: 'Past Booking' }));
+    // The latest first: the lesson to rate is on top.
+    const names = panel.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+    await expect(names).toEqual(['Mathematics, 28 Nov 2026 16:00', 'Physics, 15 Nov 2026 16:00', 'English, 8 Nov 2026 16:00', 'Mathematics, 1 Nov 2026 16:00']);
+    await expect(within(panel.getByRole('article', { name: 'Mathematics, 28 Nov 2026 16:00' })).getByText('cancelled')).toBeVisible();
+    await expect(panel.getAllByRole('button', { name: 'Comment' })).toHaveLength(4);
+    await userEvent.click(within(panel.getByRole('article', { name: 'Physics, 15 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' }));
+    await expect(args.onComment).toHaveBeenCalledWith(3);
+  },
+};

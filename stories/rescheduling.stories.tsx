@@ -1,0 +1,133 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { rescheduleNoticeText } from '../contract/reschedule-notice.ts';
+import { type Appointment, reschedulePage, reschedulingPageSize } from '../machines/rules/booking-list.ts';
+import { scheduledClassesFailedText } from '../src/api/calls/booking.ts';
+import { ReschedulingView, type ReschedulingViewProps, noLessonsText } from '../src/screens/rescheduling/rescheduling-view.tsx';
+
+const day = 86_400_000;
+// Today in Dubai: lessons on 1 to 3 Dec are inside the 2-day notice.
+const today = '2026-12-01';
+
+const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number | null): Appointment => ({
+  id,
+  start: new Date(start).toISOString(),
+  finish: new Date(start + 3_600_000).toISOString(),
+  topic: id % 2 === 0 ? 'English' : 'Mathematics',
+  status,
+  service: { id: id % 2 === 0 ? 8 : 7, name: id % 2 === 0 ? 'English - Lina Ahmed' : 'Mathematics - Adam Ahmed' },
+  db: { pkg_id: pkgId },
+});
+
+/** Lessons a day apart from 2 Dec at 16:00 in Dubai; the first 12 GOLD, the rest SILVER. */
+const daily = (count: number): Appointment[] => Array.from({ length: count }, (_, i) => lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, 'planned', i < 12 ? 3 : 2));
+
+function listed(appointments: Appointment[], page = 1): Pick<ReschedulingViewProps, 'groups' | 'page' | 'pageCount'> {
+  return reschedulePage(appointments, { page, size: reschedulingPageSize, timeZone: 'Asia/Dubai', today });
+}
+
+const meta = {
+  title: 'Rescheduling/Lessons',
+  component: ReschedulingView,
+  args: {
+    loading: false,
+    error: null,
+    retrying: false,
+    groups: [],
+    page: 1,
+    pageCount: 1,
+    opening: null,
+    noticeText: rescheduleNoticeText,
+    onPage: fn(),
+    onRetry: fn(),
+    onReschedule: fn(),
+  },
+} satisfies Meta<typeof ReschedulingView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status', { name: 'Loading lessons' })).toBeVisible();
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { error: scheduledClassesFailedText },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(scheduledClassesFailedText);
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(noLessonsText)).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  },
+};
+
+export const OnePage: Story = {
+  args: listed([
+    lesson(1, Date.parse('2026-12-02T12:00:00Z'), 'planned', 3),
+    lesson(2, Date.parse('2026-12-05T12:00:00Z'), 'planned', 3),
+    lesson(3, Date.parse('2026-11-20T12:00:00Z'), 'completed', 3),
+    lesson(4, Date.parse('2026-12-06T12:00:00Z'), 'pending', null),
+  ]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'Unknown Package']);
+    // The completed lesson is not listed; earliest first: the one inside the notice, one that may move, one pending.
+    const [soon, later, pending] = canvas.getAllByRole('article');
+    await expect(canvas.getAllByRole('article')).toHaveLength(3);
+    await expect(soon && within(soon).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    await expect(soon && within(soon).getByText(rescheduleNoticeText)).toBeVisible();
+    const movable = within(later ?? canvasElement);
+    await expect(movable.getByRole('heading', { name: 'English - Lina Ahmed' })).toBeVisible();
+    await expect(movable.getByText('5 Dec 2026')).toBeVisible();
+    await expect(movable.getByText('16:00')).toBeVisible();
+    const details = movable.getByRole('button', { name: 'Details' });
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    await expect(movable.getByText('Service ID')).not.toBeVisible();
+    await userEvent.click(details);
+    await expect(details).toHaveAttribute('aria-expanded', 'true');
+    await expect(movable.getByText('Service ID')).toBeVisible();
+    await expect(movable.getByText('8')).toBeVisible();
+    await expect(movable.getByText('planned')).toBeVisible();
+    await userEvent.click(movable.getByRole('button', { name: 'Reschedule' }));
+    await expect(args.onReschedule).toHaveBeenCalledWith(2);
+    await expect(pending && within(pending).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    await expect(pending && within(pending).queryByText(rescheduleNoticeText)).toBeNull();
+    await expect(canvas.getByText('Page 1 of 1')).toBeVisible();
+  },
+};
+
+export const ManyPages: Story = {
+  args: listed(daily(25), 2),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
+    await expect(canvas.getAllByRole('article')).toHaveLength(10);
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'SILVER']);
+    await expect(canvas.getAllByRole('button', { name: 'Reschedule' })).toHaveLength(10);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(args.onPage).toHaveBeenCalledWith(3);
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await expect(args.onPage).toHaveBeenCalledWith(1);
+  },
+};
+
+export const Opening: Story = {
+  args: { ...listed(daily(3).slice(2)), opening: 3 },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Reschedule' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+  },
+};

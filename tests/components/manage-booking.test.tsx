@@ -1,0 +1,299 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../contract/schema.d.ts';
+import { scheduledClassesFailedText } from '../../src/api/calls/booking.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { ManageBookingScreen } from '../../src/screens/manage-booking/manage-booking-screen.tsx';
+import { emptyBookingTexts } from '../../src/screens/manage-booking/manage-booking-view.tsx';
+import type { User } from '../../src/storage/browser-storage.ts';
+import { expectConsole } from '../support/console-guard.ts';
+import { type FetchMock, json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
+import { testUser } from '../support/render-screen.tsx';
+import { renderWithSession } from '../support/render-session.tsx';
+
+type Appointment = components['schemas']['Appointment'];
+type Service = components['schemas']['Service'];
+
+const fetchMock = stubNetwork();
+const day = 86_400_000;
+
+const lesson = (id: number, start: number, more: Partial<Appointment> = {}): Appointment => ({
+  id,
+  start: new Date(start).toISOString(),
+  finish: new Date(start + 3_600_000).toISOString(),
+  topic: 'Mathematics',
+  status: 'planned',
+  service: { id: 1, name: 'Mathematics - Adam Ahmed' },
+  db: { pkg_id: 3 },
+  ...more,
+});
+
+/** `count` lessons a day apart from 2 Dec 2026 at 16:00 in Dubai (12:00 UTC), on services 1, 2, 3 in turn. */
+const daily = (count: number, more: Partial<Appointment> = {}, firstId = 1): Appointment[] =>
+  Array.from({ length: count }, (_, i) => {
+    const serviceId = (i % 3) + 1;
+    return lesson(firstId + i, Date.parse('2026-12-02T12:00:00Z') + i * day, { service: { id: serviceId, name: `Service ${serviceId}` }, ...more });
+  });
+
+const service = (id: number, tutors: string[], students: string[]): Service => ({
+  id,
+  name: `Service ${id}`,
+  dft_charge_type: 'hourly',
+  dft_charge_rate: '57.00',
+  dft_contractor_rate: '40.00',
+  branch_id: 1,
+  conjobs: tutors.map((name, i) => ({ name, contractor: 100 + i })),
+  rcrs: students.map((recipient_name, i) => ({ recipient_name, recipient: 11 + i })),
+});
+
+const services: Record<number, Service> = {
+  1: service(1, ['Amira Haddad'], ['Adam Ahmed']),
+  2: service(2, ['James Whitfield', 'Layla Mansour'], ['Adam Ahmed', 'Lina Ahmed']),
+  3: service(3, [], []),
+};
+
+/** The API: the appointments answer, and each service by id (a missing one fails with a 500). */
+function serve(mock: FetchMock, appointments: () => Response) {
+  mock.mockImplementation(async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/api/appointmentstwo/')) return appointments();
+    const serviceId = /^\/api\/services\/(\d+)$/.exec(pathname)?.[1];
+    if (serviceId) {
+      const found = services[Number(serviceId)];
+      return found ? json(found) : json({ message: 'Server error' }, 500);
+    }
+    return json({ success: false, message: 'Not found' }, 404);
+  });
+}
+
+function renderManageBooking(user: User = testUser) {
+  return renderWithSession(
+    <MemoryRouter initialEntries={['/manage-booking']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/manage-booking" element={<ManageBookingScreen />} />
+          <Route path="/new-booking" element={<h1>New booking page</h1>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+    { stored: { token: liveToken(), user } },
+  );
+}
+
+const panel = () => within(screen.getByRole('tabpanel'));
+const cardNames = () => panel().queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
+/** The value next to a term of a card (its description list). */
+const field = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+const serviceRequests = () => fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.startsWith('/api/services/'));
+
+describe('Manage Booking', () => {
+  it('shows the header, a spinner, then the current bookings by package with names, branch-zone times and statuses', async () => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-12-03T12:00:00Z'), { status: 'planned', service: { id: 1, name: 'S1' } }),
+          lesson(2, Date.parse('2026-12-03T21:30:00Z'), { status: 'pending', topic: 'English', service: { id: 2, name: 'S2' }, db: { pkg_id: 2 } }),
+          lesson(3, Date.parse('2026-11-03T12:00:00Z'), { status: 'completed' }),
+          lesson(4, Date.parse('2026-12-04T12:00:00Z'), { status: 'planned', topic: 'Physics', service: { id: 3, name: 'S3' }, db: { pkg_id: 9 } }),
+        ],
+      }),
+    );
+    renderManageBooking();
+    expect(screen.getByRole('banner')).toHaveTextContent('Manage Booking');
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading bookings' })).toBeVisible();
+
+    expect(await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Current Booking' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'SILVER', 'Unknown Package']);
+    // 21:30 UTC is 01:30 the next day in Dubai; the completed lesson is on the Past tab.
+    expect(cardNames()).toEqual(['Mathematics, 3 Dec 2026 16:00', 'English, 4 Dec 2026 01:30', 'Physics, 4 Dec 2026 16:00']);
+
+    const maths = screen.getByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' });
+    expect(await within(maths).findByText('Amira Haddad')).toBeVisible();
+    expect(field(maths, 'S.No.')).toBe('1');
+    expect(field(maths, 'Subject')).toBe('Mathematics');
+    expect(field(maths, 'Student Name')).toBe('Adam Ahmed');
+    expect(field(maths, 'Start Date / Time')).toBe('3 Dec 2026 16:00');
+    expect(within(maths).getByText('planned')).toHaveAttribute('data-tone', 'settled');
+
+    const english = screen.getByRole('article', { name: 'English, 4 Dec 2026 01:30' });
+    expect(await within(english).findByText('James Whitfield, Layla Mansour')).toBeVisible();
+    expect(field(english, 'Student Name')).toBe('Adam Ahmed, Lina Ahmed');
+    expect(within(english).getByText('pending')).toHaveAttribute('data-tone', 'pending');
+
+    // A service with no tutor and no student reads N/A.
+    const physics = screen.getByRole('article', { name: 'Physics, 4 Dec 2026 16:00' });
+    expect(await within(physics).findAllByText('N/A')).toHaveLength(2);
+    expect(panel().queryByRole('button', { name: 'Comment' })).toBeNull();
+  });
+
+  it('the Past tab holds the completed and cancelled lessons, latest first, each with Comment, which opens Rate Us', async () => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-11-01T12:00:00Z'), { status: 'completed' }),
+          lesson(2, Date.parse('2026-11-08T12:00:00Z'), { status: 'cancelled', topic: 'English' }),
+          lesson(3, Date.parse('2026-12-08T12:00:00Z'), { status: 'planned', topic: 'Physics' }),
+        ],
+      }),
+    );
+    renderManageBooking();
+    await screen.findByRole('article', { name: 'Physics, 8 Dec 2026 16:00' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
+    expect(screen.getByRole('tab', { name: 'Past Booking' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Past Booking' })).toBeVisible();
+    expect(cardNames()).toEqual(['English, 8 Nov 2026 16:00', 'Mathematics, 1 Nov 2026 16:00']);
+    expect(within(screen.getByRole('article', { name: 'English, 8 Nov 2026 16:00' })).getByText('cancelled')).toBeVisible();
+
+    const comments = panel().getAllByRole('button', { name: 'Comment' });
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toHaveAccessibleDescription('English 8 Nov 2026 16:00');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const [latest] = comments;
+    if (latest) await userEvent.click(latest);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rate Us' }));
+    expect(dialog.getByText('Tap a star to rate')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the tabs are a tablist: arrow keys, Home and End move and select', async () => {
+    serve(fetchMock, () => json({ data: [lesson(1, Date.parse('2026-12-08T12:00:00Z')), lesson(2, Date.parse('2026-11-08T12:00:00Z'), { status: 'completed' })] }));
+    renderManageBooking();
+    await screen.findByRole('article');
+    const current = screen.getByRole('tab', { name: 'Current Booking' });
+    const past = screen.getByRole('tab', { name: 'Past Booking' });
+    expect(screen.getByRole('tablist', { name: 'Bookings' })).toBeVisible();
+    expect(current).toHaveAttribute('tabindex', '0');
+    expect(past).toHaveAttribute('tabindex', '-1');
+    current.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(past).toHaveFocus();
+    expect(past).toHaveAttribute('aria-selected', 'true');
+    expect(cardNames()).toEqual(['Mathematics, 8 Nov 2026 16:00']);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    expect(past).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Home}');
+    expect(current).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(past).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Past Booking');
+  });
+
+  it('pages 20 at a time with Previous, Next and Page X of Y; a tab change goes back to page 1', async () => {
+    serve(fetchMock, () => json({ data: [...daily(45), ...daily(3, { status: 'completed' }, 100)] }));
+    renderManageBooking();
+    await screen.findAllByRole('article');
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    expect(panel().getAllByRole('article')).toHaveLength(20);
+    expect(previous).toBeDisabled();
+
+    await userEvent.click(next);
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    const [first] = panel().getAllByRole('article');
+    expect(first && field(first, 'S.No.')).toBe('21');
+    expect(previous).toBeEnabled();
+
+    await userEvent.click(next);
+    expect(screen.getByText('Page 3 of 3')).toBeVisible();
+    expect(panel().getAllByRole('article')).toHaveLength(5);
+    expect(next).toBeDisabled();
+    // The button pressed is now disabled: the focus goes to the other one, not to the page.
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
+    expect(screen.getByText('Page 1 of 1')).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Current Booking' }));
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+  });
+
+  it('30 lessons on 3 services ask for 3 services, once, however the pages are turned', async () => {
+    serve(fetchMock, () => json({ data: daily(30) }));
+    renderManageBooking();
+    const [first] = await screen.findAllByRole('article');
+    expect(first && (await within(first).findByText('Amira Haddad'))).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 2')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await panel().findAllByText('Amira Haddad')).length).toBeGreaterThan(0);
+    expect(serviceRequests().map(([request]) => new URL(request.url).pathname).sort()).toEqual(['/api/services/1', '/api/services/2', '/api/services/3']);
+    const [request] = serviceRequests()[0] ?? [];
+    expect(request && new URL(request.url).searchParams.get('branch_id')).toBe(String(testUser.branch_id));
+  });
+
+  it('300 lessons: 15 pages of 20 cards, and still one request per service', async () => {
+    serve(fetchMock, () => json({ data: daily(300) }));
+    renderManageBooking();
+    await screen.findAllByRole('article');
+    expect(screen.getByText('Page 1 of 15')).toBeVisible();
+    for (let page = 2; page <= 4; page += 1) {
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText(`Page ${page} of 15`)).toBeVisible();
+    }
+    expect(panel().getAllByRole('article')).toHaveLength(20);
+    await screen.findAllByText('Amira Haddad');
+    expect(serviceRequests()).toHaveLength(3);
+  });
+
+  it('only the services of the page shown are asked for', async () => {
+    // Page 1 is all on service 1; service 2 appears only on page 2.
+    serve(fetchMock, () => json({ data: [...Array.from({ length: 20 }, (_, i) => lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day)), lesson(21, Date.parse('2026-12-30T12:00:00Z'), { service: { id: 2, name: 'S2' } })] }));
+    renderManageBooking();
+    await screen.findAllByRole('article');
+    await screen.findAllByText('Amira Haddad');
+    expect(sentTo(fetchMock, '/api/services/1')).toHaveLength(1);
+    expect(sentTo(fetchMock, '/api/services/2')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('James Whitfield, Layla Mansour')).toBeVisible();
+    expect(sentTo(fetchMock, '/api/services/2')).toHaveLength(1);
+  });
+
+  it('a failed service look-up keeps the card, with N/A, and is logged', async () => {
+    expectConsole('error', 'Service 5 could not be loaded');
+    serve(fetchMock, () => json({ data: [lesson(1, Date.parse('2026-12-03T12:00:00Z'), { service: { id: 5, name: 'Gone' } }), lesson(2, Date.parse('2026-12-04T12:00:00Z'))] }));
+    renderManageBooking();
+    const card = await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' });
+    expect(await within(card).findAllByText('N/A')).toHaveLength(2);
+    expect(within(screen.getByRole('article', { name: 'Mathematics, 4 Dec 2026 16:00' })).getByText('Amira Haddad')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('with no student, asks for no appointments and shows the empty state; New Booking opens /new-booking', async () => {
+    serve(fetchMock, () => json({ data: [] }));
+    renderManageBooking({ ...testUser, studentdetails: [] });
+    for (const text of emptyBookingTexts) expect(screen.getByText(text)).toBeVisible();
+    expect(fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.startsWith('/api/appointmentstwo/'))).toHaveLength(0);
+    await userEvent.click(screen.getByRole('link', { name: 'New Booking' }));
+    expect(await screen.findByRole('heading', { name: 'New booking page' })).toBeVisible();
+  });
+
+  it('with no booking on a tab, shows the empty state texts there', async () => {
+    serve(fetchMock, () => json({ data: [lesson(1, Date.parse('2026-11-03T12:00:00Z'), { status: 'completed' })] }));
+    renderManageBooking();
+    expect(await screen.findByText(emptyBookingTexts[0])).toBeVisible();
+    expect(screen.getByText(emptyBookingTexts[2])).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
+    expect(screen.getByRole('article', { name: 'Mathematics, 3 Nov 2026 16:00' })).toBeVisible();
+  });
+
+  it('a failed load shows why with Retry, and retrying loads', async () => {
+    let fail = true;
+    serve(fetchMock, () => (fail ? new Response('', { status: 500 }) : json({ data: [lesson(1, Date.parse('2026-12-03T12:00:00Z'))] })));
+    renderManageBooking();
+    expect(await screen.findByRole('alert')).toHaveTextContent(scheduledClassesFailedText);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' })).toBeVisible();
+  });
+});

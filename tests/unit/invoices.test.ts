@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { type ProformaInvoice, clientInvoices, invoiceDay, invoiceRows, invoiceTone, statusLabel } from '../../machines/rules/invoices.ts';
+
+const invoice = (id: number, date_sent: string, more: Partial<ProformaInvoice> = {}): ProformaInvoice => ({
+  id,
+  date_sent,
+  status: 'paid',
+  description: `Invoice ${id}`,
+  amount: 100,
+  client: { id: 7 },
+  ...more,
+});
+
+describe('the status colour: paid green, unpaid red, any other yellow', () => {
+  it.each([
+    ['paid', 'paid'],
+    ['PAID', 'paid'],
+    [' Paid ', 'paid'],
+    ['unpaid', 'unpaid'],
+    ['Unpaid', 'unpaid'],
+    ['partially_paid', 'other'],
+    ['draft', 'other'],
+    ['cancelled', 'other'],
+    ['', 'other'],
+    ['paid-in-part', 'other'],
+  ])('%j is %s', (status, tone) => {
+    expect(invoiceTone(status)).toBe(tone);
+  });
+});
+
+describe('the status as the row writes it', () => {
+  it.each([
+    ['paid', 'Paid'],
+    ['UNPAID', 'Unpaid'],
+    ['partially_paid', 'Partially paid'],
+    ['  void ', 'Void'],
+    ['in-review', 'In review'],
+    ['', 'Unknown'],
+    ['   ', 'Unknown'],
+  ])('%j reads %j', (status, label) => {
+    expect(statusLabel(status)).toBe(label);
+  });
+});
+
+describe("the client's invoices: only client.id's, newest first", () => {
+  it.each<[string, ProformaInvoice[], number[]]>([
+    ['none', [], []],
+    ['another client only', [invoice(1, '2026-12-01T10:00:00Z', { client: { id: 8 } })], []],
+    [
+      'mixed clients, out of order',
+      [invoice(1, '2026-10-01T10:00:00Z'), invoice(2, '2026-12-01T10:00:00Z', { client: { id: 8 } }), invoice(3, '2026-11-15T10:00:00Z'), invoice(4, '2026-12-02T09:00:00Z')],
+      [4, 3, 1],
+    ],
+    ['the same instant: the later id first', [invoice(5, '2026-11-01T10:00:00Z'), invoice(9, '2026-11-01T10:00:00Z')], [9, 5]],
+    ['offsets compare as instants', [invoice(1, '2026-11-01T13:00:00+04:00'), invoice(2, '2026-11-01T10:00:00Z')], [2, 1]],
+    ['an unreadable date sorts last', [invoice(1, 'soon'), invoice(2, '2026-01-01T00:00:00Z')], [2, 1]],
+  ])('%s', (_, invoices, ids) => {
+    expect(clientInvoices(invoices, 7).map((i) => i.id)).toEqual(ids);
+  });
+
+  it('leaves the list it was given as it was', () => {
+    const given = [invoice(1, '2026-10-01T10:00:00Z'), invoice(2, '2026-12-01T10:00:00Z')];
+    clientInvoices(given, 7);
+    expect(given.map((i) => i.id)).toEqual([1, 2]);
+  });
+});
+
+describe("the date: the day in the branch's zone", () => {
+  it.each([
+    ['2026-12-03T08:00:00Z', 'Asia/Dubai', '3 Dec 2026'],
+    // 21:30 UTC is already the next day in Dubai (UTC+4), still the same day in Los Angeles.
+    ['2026-12-02T21:30:00Z', 'Asia/Dubai', '3 Dec 2026'],
+    ['2026-12-02T21:30:00Z', 'America/Los_Angeles', '2 Dec 2026'],
+    ['2027-01-01T03:00:00+04:00', 'Asia/Dubai', '1 Jan 2027'],
+    ['not a date', 'Asia/Dubai', 'not a date'],
+  ])('%s in %s is %s', (iso, zone, day) => {
+    expect(invoiceDay(iso, zone)).toBe(day);
+  });
+});
+
+describe('the rows', () => {
+  it('carry the date, the description, the amount in the one money formatter, the status and its colour', () => {
+    const rows = invoiceRows(
+      [
+        invoice(1, '2026-11-12T06:00:00Z', { amount: 684, description: 'GOLD package - Adam Ahmed' }),
+        invoice(2, '2026-12-02T21:30:00Z', { amount: 57.5, status: 'unpaid', description: ' Extra class ' }),
+        invoice(3, '2026-12-05T10:00:00Z', { amount: 1026, status: 'partially_paid', description: '' }),
+        invoice(4, '2026-12-06T10:00:00Z', { client: { id: 99 } }),
+      ],
+      { clientId: 7, timeZone: 'Asia/Dubai', currency: 'AED' },
+    );
+    expect(rows).toEqual([
+      { id: 3, sent: '2026-12-05T10:00:00Z', date: '5 Dec 2026', description: 'Invoice', amount: 'AED 1,026', status: 'Partially paid', tone: 'other' },
+      { id: 2, sent: '2026-12-02T21:30:00Z', date: '3 Dec 2026', description: 'Extra class', amount: 'AED 57.50', status: 'Unpaid', tone: 'unpaid' },
+      { id: 1, sent: '2026-11-12T06:00:00Z', date: '12 Nov 2026', description: 'GOLD package - Adam Ahmed', amount: 'AED 684', status: 'Paid', tone: 'paid' },
+    ]);
+  });
+
+  it('use the configured currency', () => {
+    expect(invoiceRows([invoice(1, '2026-11-12T06:00:00Z', { amount: 60 })], { clientId: 7, timeZone: 'Asia/Dubai', currency: 'USD' })[0]?.amount).toBe('USD 60');
+  });
+});
