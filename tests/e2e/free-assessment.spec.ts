@@ -1,0 +1,118 @@
+import { type Page, expect, test } from '@playwright/test';
+import { latestMail, logIn, uniqueEmail } from './support.ts';
+
+// The free assessment (issue 10, item 6): a new client who has not had it ticks Free Assessment on Book
+// Classes, chooses one class, confirms it on /freebooking-summary and ends on /payment-summary; the class
+// exists on the server at the chosen branch hour, and a second free assessment (here: a second tab that
+// confirms the same summary) is refused with a clear message. The browser is west of UTC.
+
+test.use({ timezoneId: 'America/Los_Angeles' });
+
+interface StoredSlot {
+  date: string;
+  time: string;
+  tutorId: number;
+}
+
+/** A new client from the quote form (its e-mailed password), logged in on the dashboard. */
+async function newClient(page: Page): Promise<string> {
+  const email = uniqueEmail('free');
+  await page.goto('/student-form');
+  await page.getByLabel('First name').fill('Rana');
+  await page.getByLabel('Last name').fill('Khoury');
+  await page.getByLabel('Number of students').selectOption('1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+971 50 222 3344');
+  await page.getByLabel('I agree to the terms and conditions').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank you' })).toBeVisible();
+  const mail = await latestMail(page, email, /booking link/i);
+  const password = /Password: (\S+)/.exec(mail.body)?.[1] ?? '';
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+const api = async (page: Page, path: string) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return answer.json();
+};
+
+test('a new client books the free assessment from Book Classes, and a second one is refused', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await newClient(page);
+
+  // Who the class is for: a new student, typed and added.
+  await page.getByRole('link', { name: 'New Booking' }).click();
+  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
+  await page.getByRole('textbox', { name: 'New student for Student name: first and last name' }).fill('Yara Khoury');
+  await page.getByRole('button', { name: 'Add new student for Student name' }).click();
+  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
+  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
+  await page.getByRole('button', { name: 'Select' }).click();
+  await expect(page).toHaveURL(/\/book-class$/);
+
+  // One class in all once the box is ticked.
+  await page.getByRole('checkbox', { name: 'Free Assessment' }).check();
+  await expect(page.getByText('Choose one class: it is booked as your free assessment, at no charge.')).toBeVisible();
+  const hours = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button');
+  await hours.first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
+  await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(1);
+  await hours.nth(1).click();
+  await expect(page.getByText("You can't select more than 1 slot for a free assessment")).toBeVisible();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+
+  await expect(page).toHaveURL(/\/freebooking-summary$/);
+  await expect(page.getByText('Free Assessment (1 class)')).toBeVisible();
+  await expect(page.getByText('Yara Khoury')).toBeVisible();
+  const [slot] = Object.values(JSON.parse((await page.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
+  expect(slot).toBeDefined();
+
+  // A second tab on the same summary: whichever confirms second is refused.
+  const second = await context.newPage();
+  await second.goto('/freebooking-summary');
+  await expect(second.getByText('Free Assessment (1 class)')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page).toHaveURL(/\/payment-summary$/);
+  await expect(page.getByText('Thank you for your payment')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Blocked Classes' })).toBeVisible();
+
+  await second.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(second.getByRole('main').getByRole('alert')).toHaveText('The free assessment class has been booked already.');
+  await expect(second.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
+
+  // On the server: the free assessment is had, and its one class is at the chosen branch hour with the chosen tutor.
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('userdata'))) ?? '{}') as { clientid: number; branch_id: number; studentdetails: { id: number; first_name: string }[] };
+  expect((await api(page, `/freeassismentstatus/${user.clientid}`)).success).toBe(true);
+  const student = user.studentdetails.find((s) => s.first_name === 'Yara');
+  expect(student).toBeDefined();
+  const lessons = (await api(page, `/appointmentstwo/${student?.id}?branch_id=${user.branch_id}`)).data as { start: string; service: { id: number } }[];
+  expect(lessons).toHaveLength(1);
+  expect(new Date(lessons[0]?.start ?? '').getTime()).toBe(new Date(`${slot?.date}T${slot?.time}:00+04:00`).getTime());
+  const service = await api(page, `/services/${lessons[0]?.service.id}?branch_id=${user.branch_id}`);
+  expect(service.dft_charge_rate).toBe('0.00');
+  expect(service.conjobs.map((job: { contractor: number }) => job.contractor)).toEqual([slot?.tutorId]);
+
+  // The box is gone for good from Book Classes.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'New Booking' }).click();
+  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
+  await page.getByRole('combobox', { name: 'Student name' }).selectOption('Yara Khoury');
+  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
+  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
+  await page.getByRole('button', { name: 'Select' }).click();
+  await expect(page.getByRole('group', { name: 'Hours of the week' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Free Assessment' })).toHaveCount(0);
+});
