@@ -390,7 +390,13 @@ export interface paths {
         /**
          * Move a planned appointment to another hour
          * @description The tutor must have availability for the new hour and be free then; the new start must be in
-         *     the future and `finish` one hour after it.
+         *     the future and `finish` one hour after it (400 otherwise). Only a planned lesson that has not
+         *     ended moves. Days are counted in the branch's time zone: a lesson on a day at most 2 days after
+         *     today is inside the reschedule notice and stays put (409, message 'A lesson can only be
+         *     rescheduled more than 2 days before it starts.'), and a lesson moves only onto a day from today + 2
+         *     on (409, message 'A lesson can only be moved to a day at least 2 days from today.'). An hour at
+         *     which the tutor or the student already has a lesson answers 409 naming `start`; the old hour is
+         *     freed by the move.
          */
         put: operations["rescheduleAppointment"];
         post?: never;

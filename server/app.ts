@@ -19,6 +19,7 @@ import { appPolicy, registerSecurityHeaders, setCommonHeaders } from './http/sec
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
 import { listOperations, loadSpec } from './http/spec.ts';
+import { registerDevAppointmentPages } from './pages/dev-appointments.ts';
 import { registerOutboxPages } from './pages/outbox.ts';
 import { registerSandboxPages } from './pages/sandbox.ts';
 import { sendPlaceholder } from './pages/placeholder.ts';
@@ -134,7 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await scope.register(formbody);
     registerSandboxPages(scope, context);
   });
-  if (options.devOutbox ?? false) registerOutboxPages(app, context);
+  // One switch for every development page: they are for the embedded setup, never a public deployment.
+  if (options.devOutbox ?? false) {
+    registerOutboxPages(app, context);
+    registerDevAppointmentPages(app, context);
+  }
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
   return app;
 }

@@ -9,7 +9,7 @@ export interface ServerConfig {
   /** Origin of the portal in e-mailed links and payment links. */
   publicUrl: string;
   trustProxy: boolean;
-  /** Serve /dev/outbox: by default only on the embedded database. */
+  /** Serve the /dev pages (the outbox, completing a lesson now): by default only on the embedded database. */
   devOutbox: boolean;
   staffEmail: string;
 }

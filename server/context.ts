@@ -10,7 +10,10 @@ export interface AppOptions {
   /** Believe X-Forwarded-* headers (only behind a proxy that sets them). */
   trustProxy?: boolean;
   staffEmail?: string;
-  /** Serve the mail outbox at /dev/outbox: only for the embedded setup, which has no mail server. */
+  /**
+   * Serve the development pages, to this machine only: the mail outbox at /dev/outbox (the embedded setup has
+   * no mail server) and POST /dev/appointments/{id}/complete. Only for the embedded setup.
+   */
   devOutbox?: boolean;
   /** The built SPA; a placeholder page is served while it does not exist. */
   spaDir?: string;

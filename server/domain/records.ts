@@ -23,6 +23,7 @@ export interface StudentRow {
 export interface AppointmentRow {
   id: number;
   client_id: number;
+  branch_id: number;
   service_id: number;
   start: Date;
   finish: Date;
@@ -115,8 +116,11 @@ export async function loadUser(db: Queryable, clientId: number): Promise<Schemas
   };
 }
 
-const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, a.status, a.pkg_id, sv.name as service_name`;
-type ListedAppointment = AppointmentRow & { service_name: string };
+/** A planned lesson whose hour is over: it has taken place, so it reads (and is stored) as completed. */
+const lessonOver = `a.status = 'planned' and a.finish <= now()`;
+
+const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, case when ${lessonOver} then 'completed' else a.status end as status, a.pkg_id, sv.name as service_name`;
+type ListedAppointment = Omit<AppointmentRow, 'branch_id'> & { service_name: string };
 
 const toAppointment = (row: ListedAppointment): Schemas['Appointment'] => ({
   id: row.id,
@@ -128,9 +132,17 @@ const toAppointment = (row: ListedAppointment): Schemas['Appointment'] => ({
   db: { pkg_id: row.pkg_id },
 });
 
+/**
+ * The appointments `where` picks (a condition on `appointments a`), earliest first. Lessons complete by
+ * themselves: the same statement first stores 'completed' on the picked lessons whose hour is over, so no
+ * timer and no instance's memory is needed (every instance on one database agrees), and the write touches
+ * only the rows being read. The answer applies the same rule to what it reads, so a lesson another instance
+ * is completing at that very moment (whose row this statement then leaves alone) reads completed too.
+ */
 export async function appointmentsWhere(db: Queryable, where: string, params: readonly unknown[]): Promise<Schemas['Appointment'][]> {
   const rows = await db.query<ListedAppointment>(
-    `select ${appointmentColumns} from appointments a join services sv on sv.id = a.service_id where ${where} order by a.start, a.id`,
+    `with completed as (update appointments a set status = 'completed' where ${lessonOver} and (${where}) returning a.id)
+     select ${appointmentColumns} from appointments a join services sv on sv.id = a.service_id where ${where} order by a.start, a.id`,
     params,
   );
   return rows.map(toAppointment);

@@ -3,8 +3,9 @@ import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
-import { hourMs } from '../domain/branch-time.ts';
+import { branchDay, branchTimeZone, hourMs } from '../domain/branch-time.ts';
 import { perClassCharge } from '../../contract/pricing.ts';
+import { bookableForMove, insideRescheduleNotice, rescheduleNoticeText, rescheduleTargetText } from '../../contract/reschedule-notice.ts';
 import { moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { badRequest, conflict } from '../http/errors.ts';
@@ -17,6 +18,9 @@ interface Hour {
   start: Date;
   finish: Date;
 }
+
+const onlyPlannedText = 'Only planned appointments can be rescheduled.';
+const movedMeanwhileText = 'This appointment was changed meanwhile. Please reload and try again.';
 
 function basisOf(item: Payload, index: number): Basis {
   const given: Basis[] = [];
@@ -259,17 +263,27 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       ownBranch(session, body.branch_id);
       if (body.service !== appointment.service_id) throw badRequest('service', 'is not the service of this appointment');
       const hour = hourOf(body.start, body.finish, '');
+      if (appointment.status !== 'planned' || appointment.finish.getTime() <= Date.now()) throw conflict(onlyPlannedText);
+      // The notice counts calendar days of the lesson's branch, by the rule the portal hides its Reschedule
+      // button with (contract/reschedule-notice.ts), so the two agree to the day.
+      const zone = await branchTimeZone(db, appointment.branch_id);
+      const today = branchDay(new Date(), zone);
+      if (insideRescheduleNotice(branchDay(appointment.start, zone), today)) throw conflict(rescheduleNoticeText, 'id');
+      if (!bookableForMove(branchDay(hour.start, zone), today)) throw conflict(rescheduleTargetText, 'start');
       try {
         await db.transaction(async (tx) => {
           const tutors = await tx.query<{ contractor_id: number }>('select contractor_id from appointment_contractors where appointment_id = $1', [appointment.id]);
           for (const t of tutors) await assertTutorAvailable(tx, t.contractor_id, hour);
-          // Conditional on the status it was read with; the participants' hours follow by trigger,
-          // where the exclusion constraints refuse an overlap.
+          // Conditional on the status and the hour the notice was checked against: a move made meanwhile
+          // (another tab, another instance) may have brought the lesson inside the notice. The participants'
+          // hours follow by trigger, where the exclusion constraints refuse an overlap.
           const [moved] = await tx.query<{ id: number }>(
-            `update appointments set start = $2, finish = $3, topic = $4 where id = $1 and status = 'planned' returning id`,
-            [appointment.id, hour.start, hour.finish, body.topic],
+            `update appointments set start = $2, finish = $3, topic = $4 where id = $1 and status = 'planned' and start = $5 returning id`,
+            [appointment.id, hour.start, hour.finish, body.topic, appointment.start],
           );
-          if (!moved) throw conflict('Only planned appointments can be rescheduled.');
+          if (moved) return;
+          const [now] = await tx.query<Pick<AppointmentRow, 'status'>>('select status from appointments where id = $1', [appointment.id]);
+          throw conflict(now?.status === 'planned' ? movedMeanwhileText : onlyPlannedText);
         });
       } catch (error) {
         throw overlapConflict(error, { tutor: 'start', student: 'start' }) ?? error;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { isLoopback } from '../../server/pages/outbox.ts';
+import { isLoopback } from '../../server/http/this-machine.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
 

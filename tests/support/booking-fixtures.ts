@@ -39,17 +39,18 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
         `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
         [contractorId],
       );
-      // Taken: the tutor's lessons, and the session's students' lessons with any tutor (a student is in one lesson at a time).
-      const booked = await server.db.query<{ start: Date }>(
-        `select start from appointment_contractors where contractor_id = $1 and not released
-         union select start from appointment_recipients where student_id = any($2::int[]) and not released`,
+      // Taken: the tutor's lessons, and the session's students' lessons with any tutor (a student is in one
+      // lesson at a time), whatever minute they start at: an overlap takes the hour.
+      const booked = await server.db.query<{ start: Date; finish: Date }>(
+        `select start, finish from appointment_contractors where contractor_id = $1 and not released
+         union select start, finish from appointment_recipients where student_id = any($2::int[]) and not released`,
         [contractorId, session.studentIds],
       );
-      const taken = new Set(booked.map((b) => b.start.getTime()));
+      const taken = (t: number) => booked.some((b) => b.start.getTime() < t + hour && b.finish.getTime() > t);
       const found: Slot[] = [];
       for (const w of windows) {
         for (let t = w.start.getTime(); t + hour <= w.finish.getTime() && found.length < count; t += hour) {
-          if (taken.has(t) || used.has(keyOf(contractorId, t))) continue;
+          if (taken(t) || used.has(keyOf(contractorId, t))) continue;
           used.add(keyOf(contractorId, t));
           found.push(slotAt(contractorId, w.id, t));
         }
@@ -76,11 +77,15 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
           token: session.token,
           query: { subject, date: slot.date, time: slot.time, quallevel: year },
         });
-        // The tutor is free then; the session's students must be too (a student is in one lesson at a time).
+        // The tutor is free then (/filter_tutor looks for a lesson starting at that very hour; a lesson that
+        // merely overlaps it, as tests book at odd minutes, holds the tutor too); the session's students must
+        // be free too (a student is in one lesson at a time).
         const [busy] = await server.db.query<{ n: number }>(
-          `select count(*)::int as n from appointment_recipients
-            where student_id = any($1::int[]) and not released and start < $3 and finish > $2`,
-          [session.studentIds, slot.start, slot.finish],
+          `select (select count(*)::int from appointment_recipients
+                    where student_id = any($1::int[]) and not released and start < $3 and finish > $2)
+                + (select count(*)::int from appointment_contractors
+                    where contractor_id = $4 and not released and start < $3 and finish > $2) as n`,
+          [session.studentIds, slot.start, slot.finish, slot.contractorId],
         );
         if ((busy?.n ?? 0) === 0 && free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
       }
