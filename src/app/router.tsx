@@ -41,6 +41,7 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/payment-summary': async () => ({ Component: (await import('../screens/payment/payment-summary-screen.tsx')).PaymentSummaryScreen }),
   '/transaction-history': async () => ({ Component: (await import('../screens/transaction-history/transaction-history-screen.tsx')).TransactionHistoryScreen }),
   '/crtutors': async () => ({ Component: (await import('../screens/cr-tutors/cr-tutors-screen.tsx')).CrTutorsScreen }),
+  '/reschedule-slot': async () => ({ Component: (await import('../screens/reschedule-slot/reschedule-slot-screen.tsx')).RescheduleSlotScreen }),
 };
 
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });

@@ -1,6 +1,6 @@
 import type { RescheduleData } from '../../machines/booking/booking-draft.ts';
 import { isRescheduleData } from '../../machines/booking/booking-draft-shapes.ts';
-import { clearWorkingKeys, readJson, writeJson } from '../storage/browser-storage.ts';
+import { clearWorkingKeys, readJson, remove, writeJson } from '../storage/browser-storage.ts';
 
 /**
  * The appointment /reschedule-slot moves (the spec's rescheduleData key). The Rescheduling list stores it
@@ -13,3 +13,6 @@ export function storeRescheduleData(data: RescheduleData): void {
 
 /** The stored appointment to move; null when there is none or it is unreadable (it is then dropped and logged). */
 export const readRescheduleData = (): RescheduleData | null => readJson('rescheduleData', isRescheduleData);
+
+/** The lesson has been moved: its rescheduleData is done with. */
+export const forgetRescheduleData = (): void => remove('rescheduleData');

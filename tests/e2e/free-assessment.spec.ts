@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { latestMail, logIn, uniqueEmail } from './support.ts';
+import { newClient } from './support.ts';
 
 // The free assessment (issue 10, item 6): a new client who has not had it ticks Free Assessment on Book
 // Classes, chooses one class, confirms it on /freebooking-summary and ends on /payment-summary; the class
@@ -14,25 +14,6 @@ interface StoredSlot {
   tutorId: number;
 }
 
-/** A new client from the quote form (its e-mailed password), logged in on the dashboard. */
-async function newClient(page: Page): Promise<string> {
-  const email = uniqueEmail('free');
-  await page.goto('/student-form');
-  await page.getByLabel('First name').fill('Rana');
-  await page.getByLabel('Last name').fill('Khoury');
-  await page.getByLabel('Number of students').selectOption('1');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+971 50 222 3344');
-  await page.getByLabel('I agree to the terms and conditions').check();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Thank you' })).toBeVisible();
-  const mail = await latestMail(page, email, /booking link/i);
-  const password = /Password: (\S+)/.exec(mail.body)?.[1] ?? '';
-  await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return email;
-}
-
 const api = async (page: Page, path: string) => {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -42,7 +23,7 @@ const api = async (page: Page, path: string) => {
 
 test('a new client books the free assessment from Book Classes, and a second one is refused', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await newClient(page);
+  await newClient(page, 'free');
 
   // Who the class is for: a new student, typed and added.
   await page.getByRole('link', { name: 'New Booking' }).click();

@@ -34,3 +34,22 @@ export async function latestMail(page: Page, to: string, subject?: RegExp): Prom
 export const expiredToken = (): string => liveToken(-60);
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A new client from the quote form (its e-mailed password), logged in on the dashboard. */
+export async function newClient(page: Page, tag = 'new'): Promise<string> {
+  const email = uniqueEmail(tag);
+  await page.goto('/student-form');
+  await page.getByLabel('First name').fill('Rana');
+  await page.getByLabel('Last name').fill('Khoury');
+  await page.getByLabel('Number of students').selectOption('1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+971 50 222 3344');
+  await page.getByLabel('I agree to the terms and conditions').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank you' })).toBeVisible();
+  const mail = await latestMail(page, email, /booking link/i);
+  const password = /Password: (\S+)/.exec(mail.body)?.[1] ?? '';
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}

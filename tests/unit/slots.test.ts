@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityWindow,
   addDays,
+  instantOfHour,
   aptIdFor,
   firstBookableDay,
   hourlyAvailability,
@@ -220,5 +221,17 @@ describe("the hours at which a booked student already has a lesson are not offer
     const kept = withoutLessons([window], lessons);
     expect(kept.map((w) => [w.start, w.finish])).toEqual(pieces);
     expect(kept.every((w) => w.apt_id === 7 && w.contractor_id === 3)).toBe(true);
+  });
+});
+
+describe('the instant of a branch-zone hour', () => {
+  it.each([
+    ['Dubai, no DST', '2026-12-06', '16:00', 'Asia/Dubai', '2026-12-06T12:00:00.000Z'],
+    ['London in winter', '2026-12-06', '16:00', 'Europe/London', '2026-12-06T16:00:00.000Z'],
+    ['London in summer', '2026-07-06', '16:00', 'Europe/London', '2026-07-06T15:00:00.000Z'],
+    ['New York the day DST ends', '2026-11-01', '09:00', 'America/New_York', '2026-11-01T14:00:00.000Z'],
+    ['Kolkata, a half-hour offset', '2026-12-06', '16:00', 'Asia/Kolkata', '2026-12-06T10:30:00.000Z'],
+  ])('%s: %s %s is %s', (_label, date, time, zone, iso) => {
+    expect(new Date(instantOfHour(date, time, zone)).toISOString()).toBe(iso);
   });
 });

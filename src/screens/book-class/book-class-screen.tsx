@@ -37,7 +37,7 @@ function phaseOf(snapshot: SlotSelectionSnapshot): DataProps['phase'] {
 /** What the free assessment means on this screen, or why it cannot be booked. */
 export const freeOneClassText = 'Choose one class: it is booked as your free assessment, at no charge.';
 
-function freeNoticeOf({ context }: SlotSelectionSnapshot): DataProps['freeNotice'] {
+function noticeOf({ context }: SlotSelectionSnapshot): DataProps['notice'] {
   if (!context.freeAssessment) return null;
   return context.freeAssessmentUsed ? { text: freeAssessmentUsedText, refused: true } : { text: freeOneClassText, refused: false };
 }
@@ -76,7 +76,10 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     })),
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
-    freeNotice: freeNoticeOf(snapshot),
+    notice: noticeOf(snapshot),
+    lead: null,
+    bookLabel: 'Book Now',
+    busyLabel: 'Booking…',
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
     processing: snapshot.matches('booking') || snapshot.matches('bookingOnPackage'),
     tutors:

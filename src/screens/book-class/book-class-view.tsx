@@ -42,8 +42,13 @@ export interface BookClassViewProps {
   days: DayColumn[];
   selectedWeeks: { label: string; slots: { key: string; text: string }[] }[];
   freeAssessment: { offered: boolean; checked: boolean; switchable: boolean };
-  /** What the free assessment means here (one class, booked on its own summary), or why it cannot be booked. */
-  freeNotice: { text: string; refused: boolean } | null;
+  /** A line above Book Now: what the free assessment or a reschedule means here, or why it cannot go on. */
+  notice: { text: string; refused: boolean } | null;
+  /** What the screen is about, above the grid (the lesson being moved); null for none. */
+  lead: string | null;
+  /** 'Book Now'; 'Reschedule' when a lesson is moved; and what it reads while processing. */
+  bookLabel: string;
+  busyLabel: string;
   canBook: boolean;
   processing: boolean;
   /** The Available Tutors dialog; null when closed. */
@@ -139,6 +144,7 @@ function Grid(props: BookClassViewProps) {
 function Choosing(props: BookClassViewProps) {
   return (
     <div className={styles.layout}>
+      {props.lead ? <p className={styles.lead}>{props.lead}</p> : null}
       <div className={styles.tabs} role="group" aria-label="Subjects">
         {props.subjects.map((subject) => (
           <button key={subject.name} type="button" className={`${styles.tab} ${subject.current ? styles.current : ''}`} aria-pressed={subject.current} onClick={() => props.onSubject(subject.name)}>
@@ -198,13 +204,13 @@ function Choosing(props: BookClassViewProps) {
           <input type="checkbox" checked={props.freeAssessment.checked} disabled={!props.freeAssessment.switchable} onChange={props.onFreeAssessment} /> Free Assessment
         </label>
       ) : null}
-      {props.freeNotice ? (
-        <p className={props.freeNotice.refused ? ui.error : styles.muted} role={props.freeNotice.refused ? 'alert' : undefined}>
-          {props.freeNotice.text}
+      {props.notice ? (
+        <p className={props.notice.refused ? ui.error : styles.muted} role={props.notice.refused ? 'alert' : undefined}>
+          {props.notice.text}
         </p>
       ) : null}
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canBook} onClick={props.onBook}>
-        {props.processing ? 'Booking…' : 'Book Now'}
+        {props.processing ? props.busyLabel : props.bookLabel}
       </button>
       <TutorsDialog tutors={props.tutors} onTutor={props.onTutor} onCloseTutors={props.onCloseTutors} />
     </div>

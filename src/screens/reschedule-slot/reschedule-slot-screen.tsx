@@ -1,0 +1,169 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { RescheduleData } from '../../../machines/booking/booking-draft.ts';
+import { type RescheduleMachine, rescheduleHelperText, rescheduleMachine, rescheduledText, weeksOf } from '../../../machines/reschedule.machine.ts';
+import { branchTimestamp } from '../../../machines/rules/booking-payloads.ts';
+import { branchDateTime } from '../../../machines/rules/booking-list.ts';
+import { hoursOfDay, isAvailable, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
+import { api } from '../../api/api.ts';
+import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
+import { rescheduleAppointment } from '../../api/calls/reschedule.ts';
+import { getService } from '../../api/calls/services.ts';
+import { filterTutor } from '../../api/calls/slots.ts';
+import { listTutors } from '../../api/calls/tutors.ts';
+import { branchToday } from '../../booking/branch-today.ts';
+import { machineInspection } from '../../booking/machine-inspection.ts';
+import { forgetRescheduleData, readRescheduleData } from '../../booking/reschedule-storage.ts';
+import { CentredSpinner } from '../../components/spinner.tsx';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
+import type { User } from '../../storage/browser-storage.ts';
+import { notify } from '../../toasts/notify.ts';
+import { BookClassView, type BookClassViewProps } from '../book-class/book-class-view.tsx';
+
+type RescheduleSnapshot = SnapshotFrom<RescheduleMachine>;
+type DataProps = Omit<BookClassViewProps, `on${string}`>;
+
+function phaseOf(snapshot: RescheduleSnapshot): DataProps['phase'] {
+  if (snapshot.status === 'done') return 'leaving';
+  if (snapshot.hasTag('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'failed';
+  return 'choosing';
+}
+
+/** 'Mathematics with Amira Haddad, now Sunday 6 Dec 2026 at 16:00'. */
+function leadOf({ reschedule, currentStart, timeZone }: RescheduleSnapshot['context']): string {
+  const lesson = `${reschedule.topic} with ${reschedule.contractorName}`;
+  if (!currentStart) return `Moving ${lesson}`;
+  const { date, time } = branchDateTime(currentStart, timeZone);
+  return `Moving ${lesson}, now ${date} at ${time}`;
+}
+
+/** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
+export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps => {
+  const { context } = snapshot;
+  const { chosen, reschedule, availability } = context;
+  const weeks = weeksOf(context);
+  const page = weekTabPage(weeks.length, context.page);
+  const week = weeks.find((w) => w.index === context.weekIndex);
+  const chosenWeek = chosen ? weeks.find((w) => w.days.some((d) => d.date === chosen.date)) : undefined;
+  return {
+    title: 'Reschedule',
+    phase: phaseOf(snapshot),
+    error: context.error,
+    subjects: [{ name: reschedule.topic, count: chosen ? 1 : 0, current: true }],
+    months: monthChoices(context.today),
+    month: context.month,
+    weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
+    hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
+    hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
+    days: (week?.days ?? []).map((day) => ({
+      date: day.date,
+      weekday: day.weekday,
+      day: String(Number(day.date.slice(8))),
+      bookable: day.bookable,
+      hours: day.bookable
+        ? hoursOfDay(availability, day.date)
+            .filter((time) => isAvailable(availability, day.date, time, reschedule.contractorNameid))
+            .map((time) => ({ time, state: chosen?.date === day.date && chosen.time === time ? 'chosen' : 'open' }))
+        : [],
+    })),
+    selectedWeeks: chosen
+      ? [{ label: chosenWeek?.label ?? 'New time', slots: [{ key: `${chosen.date} ${chosen.time}`, text: `${chosen.date} ${chosen.time} · ${reschedule.topic} · ${reschedule.contractorName}` }] }]
+      : [],
+    freeAssessment: { offered: false, checked: false, switchable: false },
+    // In the choosing state an error is the reason the last hour or move was refused.
+    notice: context.error && snapshot.matches('choosing') ? { text: context.error, refused: true } : { text: rescheduleHelperText, refused: false },
+    lead: leadOf(context),
+    bookLabel: 'Reschedule',
+    busyLabel: 'Rescheduling…',
+    // `now` is only read by the future check, which the client's own click makes with the real clock.
+    canBook: snapshot.can({ type: 'reschedule.requested', now: 0 }) && !snapshot.hasTag('busy'),
+    processing: snapshot.matches('moving'),
+    tutors: null,
+    confirmingBack: false,
+  };
+};
+
+/** The reschedule machine with the API, the toasts and storage: what the app runs. */
+export const browserRescheduleMachine = rescheduleMachine.provide({
+  actors: {
+    loadGrid: fromPromise(async ({ input }) => {
+      const [tutors, service] = await Promise.all([listTutors(api, { branch_id: input.branch_id }), getService(api, { serviceId: input.serviceId, branch_id: input.branch_id })]);
+      const windows = tutors.find((tutor) => tutor.id === input.tutorId)?.availability ?? [];
+      // The hours at which the lesson's students already have a lesson are not offered (cancelled ones free it).
+      const studentIds = service.rcrs.map((r) => r.recipient);
+      const lessons = studentIds.length === 0 ? [] : (await listAppointmentsForStudents(api, { ids: studentIds, branch_id: input.branch_id })).data.filter((lesson) => lesson.status !== 'cancelled');
+      const current = lessons.find((lesson) => lesson.id === input.appointmentId);
+      return { windows: withoutLessons(windows, lessons), currentStart: current?.start ?? null };
+    }),
+    checkHour: fromPromise(async ({ input }) => {
+      const free = await filterTutor(api, { subject: input.subject, date: input.date, time: input.time, quallevel: 1, branch_id: input.branch_id });
+      return free.some((tutor) => tutor.id === input.tutorId);
+    }),
+    moveAppointment: fromPromise(({ input }) =>
+      rescheduleAppointment(api, {
+        appointmentId: input.appointmentId,
+        body: {
+          start: branchTimestamp(input.hour.date, input.hour.time, input.timeZone),
+          finish: branchTimestamp(input.hour.date, input.hour.time, input.timeZone, 1),
+          topic: input.topic,
+          service: input.serviceId,
+          branch_id: input.branch_id,
+        },
+      }),
+    ),
+  },
+  actions: {
+    notifyProblem: (_, { message }) => notify.error(message),
+    notifyMoved: () => notify.success(rescheduledText),
+    forgetLesson: () => forgetRescheduleData(),
+  },
+});
+
+interface ScreenProps {
+  /** The machine with its implementations; tests give one whose calls they answer. */
+  machine?: RescheduleMachine;
+}
+
+/** /reschedule-slot: one new hour for the lesson the Rescheduling list stored (rescheduleData). */
+export function RescheduleSlotScreen({ machine = browserRescheduleMachine }: ScreenProps) {
+  const user = useSelector(useSessionActor(), selectUser);
+  const [lesson] = useState(readRescheduleData);
+  // Opened without a lesson to move (a bookmark, another tab finished it): the list is where one is chosen.
+  if (!lesson) return <Navigate to="/rescheduling" replace />;
+  if (!user) return <CentredSpinner label="Loading" />;
+  return <RescheduleSlot machine={machine} lesson={lesson} user={user} />;
+}
+
+const selectDone = (snapshot: RescheduleSnapshot) => snapshot.status === 'done';
+
+function RescheduleSlot({ machine, lesson, user }: { machine: RescheduleMachine; lesson: RescheduleData; user: User }) {
+  const [input] = useState(() => ({ reschedule: lesson, today: branchToday(user.branch_time_zone, Date.now()), branchId: user.branch_id, timeZone: user.branch_time_zone }));
+  const actorRef = useActorRef(machine, { input, inspect: machineInspection() });
+  const view = useSelector(actorRef, selectRescheduleView, shallowEqual);
+  const done = useSelector(actorRef, selectDone);
+  if (done) return <Navigate to="/rescheduling" replace />;
+  const none = () => {};
+  return (
+    <BookClassView
+      {...view}
+      onRetry={() => actorRef.send({ type: 'load.retried' })}
+      onSubject={none}
+      onMonth={(month) => actorRef.send({ type: 'month.chosen', month })}
+      onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
+      onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
+      onNextWeeks={() => actorRef.send({ type: 'weeks.next' })}
+      onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
+      onRemove={() => actorRef.send({ type: 'slot.removed' })}
+      onTutor={none}
+      onCloseTutors={none}
+      onFreeAssessment={none}
+      onBook={() => actorRef.send({ type: 'reschedule.requested', now: Date.now() })}
+      onConfirmBack={none}
+      onCancelBack={none}
+    />
+  );
+}
