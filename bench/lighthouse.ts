@@ -10,8 +10,8 @@ import lighthouse from 'lighthouse';
 import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
 
 const base = process.env.PORTAL_URL ?? 'http://localhost:3000';
-const routes = ['/', '/login', '/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout'];
-const signedIn = new Set(['/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout']);
+const routes = ['/', '/login', '/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout', '/manage-booking', '/rescheduling'];
+const signedIn = new Set(['/dashboard', '/new-booking', '/manage-packages', '/book-class', '/checkout', '/manage-booking', '/rescheduling']);
 // A booking step opens with the draft the step before it leaves (without one it sends the client back).
 const withLessons = {
   bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),

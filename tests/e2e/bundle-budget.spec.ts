@@ -61,7 +61,7 @@ const drafts: Record<string, Record<string, string>> = {
   },
 };
 
-for (const route of ['/dashboard', '/profile', '/manage-booking', '/new-booking', '/manage-packages', '/book-class', '/checkout', '/success']) {
+for (const route of ['/dashboard', '/profile', '/manage-booking', '/rescheduling', '/transaction-history', '/crtutors', '/new-booking', '/manage-packages', '/book-class', '/checkout', '/success']) {
   test(`${route} (logged in) loads at most 180 kB of gzipped JavaScript`, async ({ browser }) => {
     const context = await browser.newContext();
     const setup = await context.newPage();

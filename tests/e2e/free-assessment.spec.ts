@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { newClient } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { apiGet, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 // The free assessment (issue 10, item 6): a new client who has not had it ticks Free Assessment on Book
 // Classes, chooses one class, confirms it on /freebooking-summary and ends on /payment-summary; the class
@@ -14,30 +14,12 @@ interface StoredSlot {
   tutorId: number;
 }
 
-const api = async (page: Page, path: string) => {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(answer.ok()).toBe(true);
-  return answer.json();
-};
-
 test('a new client books the free assessment from Book Classes, and a second one is refused', async ({ page, context }) => {
   test.setTimeout(120_000);
   await newClient(page, 'free');
 
   // Who the class is for: a new student, typed and added.
-  await page.getByRole('link', { name: 'New Booking' }).click();
-  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
-  await page.getByRole('textbox', { name: 'New student for Student name: first and last name' }).fill('Yara Khoury');
-  await page.getByRole('button', { name: 'Add new student for Student name' }).click();
-  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
-  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
-  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
-  await page.getByRole('button', { name: 'Select' }).click();
-  await expect(page).toHaveURL(/\/book-class$/);
+  await oneStudentGoldToBookClass(page, { added: 'Yara Khoury' });
 
   // One class in all once the box is ticked.
   await page.getByRole('checkbox', { name: 'Free Assessment' }).check();
@@ -72,28 +54,19 @@ test('a new client books the free assessment from Book Classes, and a second one
 
   // On the server: the free assessment is had, and its one class is at the chosen branch hour with the chosen tutor.
   const user = JSON.parse((await page.evaluate(() => localStorage.getItem('userdata'))) ?? '{}') as { clientid: number; branch_id: number; studentdetails: { id: number; first_name: string }[] };
-  expect((await api(page, `/freeassismentstatus/${user.clientid}`)).success).toBe(true);
+  expect((await apiGet<{ success: boolean }>(page, `/freeassismentstatus/${user.clientid}`)).success).toBe(true);
   const student = user.studentdetails.find((s) => s.first_name === 'Yara');
   expect(student).toBeDefined();
-  const lessons = (await api(page, `/appointmentstwo/${student?.id}?branch_id=${user.branch_id}`)).data as { start: string; service: { id: number } }[];
+  const lessons = (await apiGet<{ data: { start: string; service: { id: number } }[] }>(page, `/appointmentstwo/${student?.id}?branch_id=${user.branch_id}`)).data;
   expect(lessons).toHaveLength(1);
   expect(new Date(lessons[0]?.start ?? '').getTime()).toBe(new Date(`${slot?.date}T${slot?.time}:00+04:00`).getTime());
-  const service = await api(page, `/services/${lessons[0]?.service.id}?branch_id=${user.branch_id}`);
+  const service = await apiGet<{ dft_charge_rate: string; conjobs: { contractor: number }[] }>(page, `/services/${lessons[0]?.service.id}?branch_id=${user.branch_id}`);
   expect(service.dft_charge_rate).toBe('0.00');
-  expect(service.conjobs.map((job: { contractor: number }) => job.contractor)).toEqual([slot?.tutorId]);
+  expect(service.conjobs.map((job) => job.contractor)).toEqual([slot?.tutorId]);
 
   // The box is gone for good from Book Classes.
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'New Booking' }).click();
-  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
-  await page.getByRole('combobox', { name: 'Student name' }).selectOption('Yara Khoury');
-  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
-  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
-  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
-  await page.getByRole('button', { name: 'Select' }).click();
+  await oneStudentGoldToBookClass(page, { existing: 'Yara Khoury' });
   await expect(page.getByRole('group', { name: 'Hours of the week' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Free Assessment' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { latestMail, newClient } from './support.ts';
+import { apiGet, inBranch, latestMail, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 // Issue 11's journey for a new client, in a browser west of UTC: a GOLD booking paid through the sandbox
 // appears under Current Booking with its tutor and branch time; one lesson is rescheduled on /reschedule-slot
@@ -8,27 +8,11 @@ import { latestMail, newClient } from './support.ts';
 
 test.use({ timezoneId: 'America/Los_Angeles' });
 
-const branchZone = 'Asia/Dubai';
-
 interface Lesson {
   id: number;
   start: string;
   topic: string;
   status: string;
-}
-
-/** A start as the branch shows it, computed apart from the app's code: '3 Dec 2026' and '16:00'. */
-function inBranch(start: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: branchZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('day')} ${part('month')} ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as T;
 }
 
 async function lessonsOf(page: Page): Promise<Lesson[]> {
@@ -42,18 +26,7 @@ test('a paid booking is seen, rescheduled, completed, rated and found in the tra
   const email = await newClient(page, 'journey');
 
   // New Booking: a new student, Year 5 Mathematics, GOLD once a week.
-  await page.getByRole('link', { name: 'New Booking' }).click();
-  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
-  await page.getByRole('textbox', { name: 'New student for Student name: first and last name' }).fill('Sami Khoury');
-  await page.getByRole('button', { name: 'Add new student for Student name' }).click();
-  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
-  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
-  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
-  await page.getByRole('button', { name: 'Select' }).click();
-  await expect(page).toHaveURL(/\/book-class$/);
+  await oneStudentGoldToBookClass(page, { added: 'Sami Khoury' });
 
   // An hour of the 2nd week: the first lesson is then outside the 2-day reschedule notice.
   await page.getByRole('button', { name: '2nd Week' }).click();

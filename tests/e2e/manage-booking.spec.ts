@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { latestMail, logIn } from './support.ts';
+import { apiGet, inBranch, latestMail, logIn } from './support.ts';
 
 // Issue 11, items 1 and 2, against the reference server's demo client (more than 20 upcoming lessons, some
 // completed ones): Manage Booking's pages and tabs, a review through Rate Us, and Rescheduling's hand-over
@@ -7,7 +7,6 @@ import { latestMail, logIn } from './support.ts';
 
 test.use({ timezoneId: 'America/Los_Angeles' });
 
-const branchZone = 'Asia/Dubai';
 /** The reference server's staff address (STAFF_EMAIL is not set for the e2e server), where reviews are mailed. */
 const staffEmail = 'staff@tutoring.example';
 
@@ -21,21 +20,6 @@ interface Lesson {
 
 interface Service {
   conjobs: { name: string; contractor: number }[];
-}
-
-/** A start as the branch shows it: '3 Dec 2026' and '16:00', computed here, apart from the app's code. */
-function inBranch(start: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: branchZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('day')} ${part('month')} ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
-/** A GET of the API as the signed-in client. */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as T;
 }
 
 async function demoLessons(page: Page): Promise<{ lessons: Lesson[]; branchId: number }> {

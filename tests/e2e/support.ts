@@ -53,3 +53,41 @@ export async function newClient(page: Page, tag = 'new'): Promise<string> {
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
+
+/** A GET of the API as the signed-in client (its stored token); the answer must be a success. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as T;
+}
+
+/** A start as the branch (Asia/Dubai) shows it, computed apart from the app's code: '3 Dec 2026' and '16:00'. */
+export function inBranch(start: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('day')} ${part('month')} ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * From the dashboard to /book-class: one student (an existing one picked, or a new one typed and added),
+ * Year 5, Mathematics, GOLD once a week.
+ */
+export async function oneStudentGoldToBookClass(page: Page, student: { existing: string } | { added: string }): Promise<void> {
+  await page.getByRole('link', { name: 'New Booking' }).click();
+  await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
+  if ('existing' in student) {
+    await page.getByRole('combobox', { name: 'Student name' }).selectOption(student.existing);
+  } else {
+    await page.getByRole('textbox', { name: 'New student for Student name: first and last name' }).fill(student.added);
+    await page.getByRole('button', { name: 'Add new student for Student name' }).click();
+  }
+  await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
+  await page.getByRole('checkbox', { name: 'Mathematics' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'GOLD', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
+  await page.getByRole('button', { name: 'Select' }).click();
+  await expect(page).toHaveURL(/\/book-class$/);
+}
