@@ -143,7 +143,8 @@ export const rescheduleMachine = setup({
     holdHour: assign({ pending: (_, params: ChosenHour) => ({ date: params.date, time: params.time }), error: null }),
     choosePending: assign({ chosen: ({ context }) => context.pending, pending: null }),
     dropPending: assign({ pending: null }),
-    unselect: assign({ chosen: null }),
+    // A refusal was about the hour chosen: it goes with it.
+    unselect: assign({ chosen: null, error: null }),
     notifyProblem: (_, _params: { message: string }) => {},
     notifyMoved: () => {},
     /** The moved lesson's rescheduleData is done with (the container removes the stored key). */

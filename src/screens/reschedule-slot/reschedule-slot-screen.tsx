@@ -33,7 +33,7 @@ function phaseOf(snapshot: RescheduleSnapshot): DataProps['phase'] {
   return 'choosing';
 }
 
-/** 'Mathematics with Amira Haddad, now Sunday 6 Dec 2026 at 16:00'. */
+/** 'Moving Mathematics with Amira Haddad, now 6 Dec 2026 at 16:00'. */
 function leadOf({ reschedule, currentStart, timeZone }: RescheduleSnapshot['context']): string {
   const lesson = `${reschedule.topic} with ${reschedule.contractorName}`;
   if (!currentStart) return `Moving ${lesson}`;
@@ -78,10 +78,11 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
     notice: context.error && snapshot.matches('choosing') ? { text: context.error, refused: true } : { text: rescheduleHelperText, refused: false },
     lead: leadOf(context),
     bookLabel: 'Reschedule',
-    busyLabel: 'Rescheduling…',
+    busyLabel: snapshot.matches('checkingHour') ? 'Checking…' : 'Rescheduling…',
     // `now` is only read by the future check, which the client's own click makes with the real clock.
     canBook: snapshot.can({ type: 'reschedule.requested', now: 0 }) && !snapshot.hasTag('busy'),
-    processing: snapshot.matches('moving'),
+    // While the tutor is asked about an hour, or the move is sent, the grid waits for the answer.
+    processing: snapshot.matches('checkingHour') || snapshot.matches('moving'),
     tutors: null,
     confirmingBack: false,
   };
