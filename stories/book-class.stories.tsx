@@ -4,7 +4,7 @@ import { type AnyEventObject, fromPromise } from 'xstate';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
 import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
-import { freeAssessmentUsedText } from '../machines/rules/free-assessment.ts';
+import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
 import { freeOneClassText, selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';

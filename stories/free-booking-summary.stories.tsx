@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
 import { backWarning } from '../machines/booking/booking-summary.machine.ts';
 import { freeBookingSummaryMachine } from '../machines/booking/free-booking-summary.machine.ts';
-import { freeAssessmentUsedText } from '../machines/rules/free-assessment.ts';
+import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { ApiError } from '../src/api/client.ts';
 import { appointmentsFailedText } from '../src/api/calls/payment.ts';
 import { BookingSummaryView } from '../src/screens/booking-summary/booking-summary-view.tsx';

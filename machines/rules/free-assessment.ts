@@ -13,8 +13,6 @@ import { type AppointmentPayload, type Payer, type ServicePayload, lessonPayload
 /** Spec §9: what the free class is charged. */
 export const freeChargeRate = '00.00';
 
-/** The server's answer to a second free assessment (409), and what the portal says when it knows first. */
-export const freeAssessmentUsedText = 'The free assessment class has been booked already.';
 export const freeAssessmentBookedText = 'Your free assessment class has been booked.';
 /** The draft does not hold one slot for a student the client has. */
 export const freeAssessmentMismatchText = 'The free assessment could not be matched to your students. Please choose the class again.';

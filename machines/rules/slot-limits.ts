@@ -12,6 +12,8 @@ const weekOf = (date: string) => addDays(date, -weekdayOf(date));
 export const weeklyLimitText = (limit: number, subject: string) => `You can only select ${limit} slot(s) for "${subject}" in this week.`;
 export const conflictText = 'This time slot conflicts with a slot from another subject.';
 export const freeAssessmentText = "You can't select more than 1 slot for a free assessment";
+/** The server's answer to a second free assessment (409), and what the grid and the summary say when they know first. */
+export const freeAssessmentUsedText = 'The free assessment class has been booked already.';
 
 export interface SlotRules {
   /** Lessons per week by subject (the subject's weekly limit). */

@@ -3,7 +3,7 @@ import { type SnapshotFrom, fromPromise } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import { knownStudentNamed } from '../../../machines/booking/booking-form.ts';
 import { type SlotSelectionMachine, groupedByWeek, slotSelectionMachine, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
-import { freeAssessmentUsedText } from '../../../machines/rules/free-assessment.ts';
+import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { packageAppointmentPayloads, packageBooking, packageServicePayloads } from '../../../machines/rules/package-booking.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
