@@ -34,9 +34,28 @@ const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The zone's offset (minutes) at an instant, asked of the zone (Intl, the costly part) about twice per UTC
+ * day: a zone changes its offset at most once a day, so a day whose first and last instants agree has that
+ * offset throughout; a day of a change is asked hour by hour.
+ */
+function zoneOffsets(timeZone: string): (instant: number) => number {
+  const days = new Map<number, number | null>();
+  return (instant) => {
+    const day = Math.floor(instant / dayMs);
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const first = tzOffset(timeZone, new Date(day * dayMs));
+      offset = first === tzOffset(timeZone, new Date((day + 1) * dayMs - 1)) ? first : null;
+      days.set(day, offset);
+    }
+    return offset ?? tzOffset(timeZone, new Date(instant));
+  };
+}
+
 /** The branch-zone wall clock of an instant as day and HH:MM. */
-function wallClock(instant: number, timeZone: string): { date: string; time: string; minute: number; second: number } {
-  const local = new Date(instant + tzOffset(timeZone, new Date(instant)) * minuteMs);
+function wallClock(instant: number, offsetAt: (instant: number) => number): { date: string; time: string; minute: number; second: number } {
+  const local = new Date(instant + offsetAt(instant) * minuteMs);
   return {
     date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
     time: `${pad(local.getUTCHours())}:00`,
@@ -51,6 +70,7 @@ function wallClock(instant: number, timeZone: string): { date: string; time: str
  */
 export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZone: string): AvailabilityIndex {
   const index: AvailabilityIndex = new Map();
+  const offsetAt = zoneOffsets(timeZone);
   // 50 tutors share the same few hundred hours and window times: each instant's wall clock (the zone
   // lookup is the costly part) and each time text are worked out once per call (bench/slot-grid.bench.ts).
   const instants = new Map<string, number>();
@@ -65,7 +85,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
     if (at === undefined) {
       at = parse(text);
       if (!Number.isNaN(at)) {
-        const { minute, second } = wallClock(at, timeZone);
+        const { minute, second } = wallClock(at, offsetAt);
         if (minute !== 0 || second !== 0) at += hourMs - minute * minuteMs - second;
       }
       starts.set(text, at);
@@ -77,7 +97,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
     const minutes = instant / minuteMs;
     let hour = hours.get(minutes);
     if (!hour) {
-      const { date, time } = wallClock(instant, timeZone);
+      const { date, time } = wallClock(instant, offsetAt);
       const key = hourKey(date, time);
       hour = index.get(key) ?? { aptIds: [], contractorIds: [], aptOf: {} };
       index.set(key, hour);

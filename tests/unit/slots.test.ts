@@ -36,6 +36,8 @@ describe('hourly slots from availability windows, in the branch zone', () => {
     ['a half-hour zone aligns to its own hours', [w('2026-11-25T03:00:00Z', '2026-11-25T06:00:00Z')], 'Asia/Kolkata', ['2026-11-25 09:00', '2026-11-25 10:00']],
     ['a zone west of UTC', [w('2026-11-25T17:00:00Z', '2026-11-25T19:00:00Z')], 'America/Los_Angeles', ['2026-11-25 09:00', '2026-11-25 10:00']],
     ['the repeated hour of a DST end is one slot', [w('2026-11-01T04:00:00Z', '2026-11-01T08:00:00Z')], 'America/New_York', ['2026-11-01 00:00', '2026-11-01 01:00', '2026-11-01 02:00']],
+    ['the skipped hour of a DST start is not offered', [w('2026-03-08T05:00:00Z', '2026-03-08T09:00:00Z')], 'America/New_York', ['2026-03-08 00:00', '2026-03-08 01:00', '2026-03-08 03:00', '2026-03-08 04:00']],
+    ['the days either side of a DST start keep their own offsets', [w('2026-03-28T09:00:00Z', '2026-03-28T10:00:00Z', 1), w('2026-03-30T08:00:00Z', '2026-03-30T09:00:00Z', 2)], 'Europe/London', ['2026-03-28 09:00', '2026-03-30 09:00']],
     ['overlapping windows merge', [w('2026-11-25T05:00:00Z', '2026-11-25T07:00:00Z', 1), w('2026-11-25T06:00:00Z', '2026-11-25T08:00:00Z', 2)], dubai, ['2026-11-25 09:00', '2026-11-25 10:00', '2026-11-25 11:00']],
   ])('%s', (_label, windows, zone, expected) => {
     expect(hours(windows, zone)).toEqual(expected);
