@@ -67,6 +67,8 @@ for (const route of ['/dashboard', '/profile', '/manage-booking', '/rescheduling
     const setup = await context.newPage();
     await logIn(setup);
     await expect(setup).toHaveURL(/\/dashboard$/);
+    // The dashboard clears the working keys once it has rendered (not when the URL changes): the draft goes in after.
+    await expect(setup.getByText('Welcome to Your Dashboard!')).toBeVisible();
     await setup.evaluate((draft) => {
       for (const [key, value] of Object.entries(draft)) localStorage.setItem(key, value);
     }, drafts[route] ?? {});
