@@ -7,7 +7,7 @@ import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { packageAppointmentPayloads, packageBooking, packageServicePayloads } from '../../../machines/rules/package-booking.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
-import { hoursOfDay, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
+import { monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
 import { api } from '../../api/api.ts';
 import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
 import { getClientData } from '../../api/calls/client.ts';
@@ -22,6 +22,7 @@ import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { notify } from '../../toasts/notify.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
+import { dayColumns } from './day-columns.ts';
 
 type SlotSelectionSnapshot = SnapshotFrom<SlotSelectionMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -62,18 +63,9 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
     hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
     hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    days: (week?.days ?? []).map((day) => ({
-      date: day.date,
-      weekday: day.weekday,
-      day: String(Number(day.date.slice(8))),
-      bookable: day.bookable,
-      hours: day.bookable
-        ? hoursOfDay(availability, day.date).map((time) => ({
-            time,
-            state: isChosen(chosen, subject, day.date, time) ? 'chosen' : chosen.some((slot) => slot.date === day.date && slot.time === time) ? 'taken' : 'open',
-          }))
-        : [],
-    })),
+    days: dayColumns(week, availability, (date, time) =>
+      isChosen(chosen, subject, date, time) ? 'chosen' : chosen.some((slot) => slot.date === date && slot.time === time) ? 'taken' : 'open',
+    ),
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     notice: noticeOf(snapshot),

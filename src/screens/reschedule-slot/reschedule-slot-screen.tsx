@@ -6,7 +6,7 @@ import type { RescheduleData } from '../../../machines/booking/booking-draft.ts'
 import { type RescheduleMachine, rescheduleHelperText, rescheduleMachine, rescheduledText, weeksOf } from '../../../machines/reschedule.machine.ts';
 import { branchTimestamp } from '../../../machines/rules/booking-payloads.ts';
 import { branchDateTime } from '../../../machines/rules/booking-list.ts';
-import { hoursOfDay, isAvailable, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
+import { isAvailable, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
 import { api } from '../../api/api.ts';
 import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
 import { rescheduleAppointment } from '../../api/calls/reschedule.ts';
@@ -22,6 +22,7 @@ import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { notify } from '../../toasts/notify.ts';
 import { BookClassView, type BookClassViewProps } from '../book-class/book-class-view.tsx';
+import { dayColumns } from '../book-class/day-columns.ts';
 
 type RescheduleSnapshot = SnapshotFrom<RescheduleMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -59,17 +60,10 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
     weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
     hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
     hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    days: (week?.days ?? []).map((day) => ({
-      date: day.date,
-      weekday: day.weekday,
-      day: String(Number(day.date.slice(8))),
-      bookable: day.bookable,
-      hours: day.bookable
-        ? hoursOfDay(availability, day.date)
-            .filter((time) => isAvailable(availability, day.date, time, reschedule.contractorNameid))
-            .map((time) => ({ time, state: chosen?.date === day.date && chosen.time === time ? 'chosen' : 'open' }))
-        : [],
-    })),
+    // Only the lesson's tutor's hours.
+    days: dayColumns(week, availability, (date, time) =>
+      !isAvailable(availability, date, time, reschedule.contractorNameid) ? null : chosen?.date === date && chosen.time === time ? 'chosen' : 'open',
+    ),
     selectedWeeks: chosen
       ? [{ label: chosenWeek?.label ?? 'New time', slots: [{ key: `${chosen.date} ${chosen.time}`, text: `${chosen.date} ${chosen.time} · ${reschedule.topic} · ${reschedule.contractorName}` }] }]
       : [],
