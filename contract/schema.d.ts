@@ -628,6 +628,15 @@ export interface paths {
          *     `paymentLink` is the provider's payment page; after paying, failing or cancelling there the
          *     browser comes back to `/success?ref=…`, `/failed` or `/cancel`. A client whose booking staff
          *     paused (client data `status` false) is refused with 403 naming `client_id`.
+         *
+         *     Extension (paid means booked): `lessons` are the hours the order books. The server checks them (the
+         *     tutor teaches the subject and is available then, the hour is bookable: from the branch's today + 2,
+         *     one hour long, each line's class count and `weekly_lessons`) and holds them all, in one statement,
+         *     until the payment link expires (`hold_expires_at`, `ORDER_HOLD_SECONDS` after the order). A held
+         *     hour is taken for everyone else: tutor and students. Hours booked or held by others answer 409
+         *     with `taken` naming each one, and nothing is held or ordered. The client's own earlier unpaid
+         *     orders give up their holds on the hours this order takes. Once the provider confirms the payment
+         *     (`POST /payment-webhook`), the server books the held lessons itself.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -651,6 +660,57 @@ export interface paths {
         get: operations["getOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{ref}/fulfilment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a paid order now, if the provider's notification has not done it yet
+         * @description Asks the payment provider about the order's payment and, when it is paid, runs the same
+         *     idempotent fulfilment as the provider's notification (`POST /payment-webhook`): the held lessons,
+         *     their services, the settled invoice and the receipt, once, whichever comes first. An order booked
+         *     already answers as it is. 409 while the provider has no payment for it.
+         */
+        post: operations["fulfilOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment provider's notification of a payment's outcome
+         * @description Server to server, from the payment provider (the sandbox's Pay, Fail and Cancel send it). Signed
+         *     like real providers sign webhooks: the `payment-signature` header is `t=<unix seconds>,v1=<hex>`,
+         *     where v1 is HMAC-SHA256 with `PAYMENT_WEBHOOK_SECRET` over `<t>.<the raw body>`. A missing, wrong
+         *     or stale (more than 300 s away) signature is refused with 400 and changes nothing. The signature
+         *     covers the order ref, so it cannot be replayed for another order; the same event again changes
+         *     nothing (idempotent by ref). `payment.succeeded` books the order in the same transaction that
+         *     marks it paid (its held lessons, services, the settled invoice, the receipt mail); lessons whose
+         *     hold expired and whose hour was taken meanwhile become classes to place on the paid order.
+         *     `payment.failed` and `payment.cancelled` close the order and release its hours.
+         */
+        post: operations["receivePaymentEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -917,6 +977,68 @@ export interface components {
         InvoiceRaised: {
             data: components["schemas"]["ProformaInvoice"];
         };
+        /** @description Lessons per week by subject (the branch's subject names). */
+        WeeklyLessons: {
+            [key: string]: number;
+        };
+        OrderLessonRequest: {
+            subject: string;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description One hour after start.
+             */
+            finish: string;
+            tutor: components["schemas"]["Id"];
+            students: components["schemas"]["Id"][];
+        };
+        TakenHour: {
+            subject: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            finish: string;
+            tutor: components["schemas"]["Id"];
+            /**
+             * @description `taken`: booked or held by someone else (tutor or student); `unavailable`: past, before the first bookable day, or outside the tutor's hours.
+             * @enum {string}
+             */
+            reason: "taken" | "unavailable";
+        };
+        HoursTaken: {
+            /** @constant */
+            success: false;
+            message: string;
+            error?: string;
+            field?: string;
+            taken: components["schemas"]["TakenHour"][];
+        };
+        PaymentEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "payment.succeeded" | "payment.failed" | "payment.cancelled";
+            created: number;
+            data: {
+                ref: components["schemas"]["OrderRef"];
+                amount: components["schemas"]["Money"];
+                method?: string;
+            };
+        };
+        OrderLesson: {
+            subject: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            finish: string;
+            tutor: components["schemas"]["Id"];
+            tutor_name: string;
+            students: components["schemas"]["Id"][];
+            /** @description The lesson booked for this hour; null until the order is booked, or when the hour was lost. */
+            appointment_id: components["schemas"]["Id"] | null;
+            /** @description The hold had expired and the hour was taken before the payment was confirmed. */
+            lost: boolean;
+        };
         OrderProgress: {
             ref: components["schemas"]["OrderRef"];
             status: components["schemas"]["OrderStatus"];
@@ -936,6 +1058,8 @@ export interface components {
                 amount: number;
                 classes: number;
                 booked_classes: number;
+                /** @description The line's lessons per week by subject; null for an order opened without lessons. */
+                weekly_lessons: components["schemas"]["WeeklyLessons"] | null;
             }[];
             /** @description Services made under the order, in the order they were made. */
             service_ids: components["schemas"]["Id"][];
@@ -947,6 +1071,12 @@ export interface components {
             payment_taken: boolean;
             /** @description True once `POST /order_status` confirmed the payment. */
             confirmed: boolean;
+            /** @description The hours the order holds or booked, earliest first. */
+            lessons: components["schemas"]["OrderLesson"][];
+            /** @description When the held hours are released if the payment is not confirmed; null when nothing is held. */
+            hold_expires_at: string | null;
+            /** @description Paid classes whose hours were lost and still wait for new times. */
+            to_place: number;
         };
         ClientPackage: {
             id: components["schemas"]["Id"];
@@ -2262,6 +2392,13 @@ export interface operations {
                     /** @description The unpaid client package this order pays for; paying marks it purchased. */
                     client_package_id?: components["schemas"]["Id"];
                     /**
+                     * @description The hours the order books, held until the payment link expires. Each lesson is for the
+                     *     students of one line (all of them); a line books at most its classes.
+                     */
+                    lessons?: components["schemas"]["OrderLessonRequest"][];
+                    /** @description Lessons per week by subject of the (first) line; required with `lessons` when the order has no `lines`. */
+                    weekly_lessons?: components["schemas"]["WeeklyLessons"];
+                    /**
                      * @description Two students studying individually: one line per student, each a package priced for
                      *     its students and year; the order charges the sum (less the coupon) and each line's
                      *     lessons are booked for its own students only. With lines, `pkg_id` and `level` are the
@@ -2271,6 +2408,8 @@ export interface operations {
                         pkg_id: components["schemas"]["PackageId"];
                         level: components["schemas"]["Year"];
                         student_ids: components["schemas"]["Id"][];
+                        /** @description The line's lessons per week by subject; required with `lessons`. */
+                        weekly_lessons?: components["schemas"]["WeeklyLessons"];
                     }[];
                 };
             };
@@ -2288,6 +2427,8 @@ export interface operations {
                         paymentLink: string;
                         ref: components["schemas"]["OrderRef"];
                         amount: number;
+                        /** @description When the payment link expires and the held hours are released; null when nothing is held. */
+                        hold_expires_at?: string | null;
                     };
                 };
             };
@@ -2295,6 +2436,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Hours of the order are booked or held by someone else, or no longer bookable; `taken` names each. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoursTaken"];
+                };
+            };
         };
     };
     getOrder: {
@@ -2321,6 +2471,67 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    fulfilOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: components["schemas"]["OrderRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    receivePaymentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "payment-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; `status` is the order's status afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        ref: components["schemas"]["OrderRef"];
+                        status: components["schemas"]["OrderStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     postOrderStatus: {

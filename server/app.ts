@@ -7,9 +7,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import openapiGlue from 'fastify-openapi-glue';
 import type { SessionClaims } from './auth/tokens.ts';
 import type { AppContext, AppOptions } from './context.ts';
+import { sandboxProvider } from './domain/payment-provider.ts';
+import { signatureHeader } from './domain/payment-signature.ts';
 import { createHandlers } from './handlers/index.ts';
 import { tokenStillValid } from './auth/token-version.ts';
 import { validatorCompiler } from './http/body-validation.ts';
+import { conflictAnswer } from './http/constraint-conflicts.ts';
 import { dataExceptionMessage, isDataException } from './http/database-errors.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { badUrlAnswer, registerInputGuards } from './http/input-guards.ts';
@@ -47,11 +50,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: options.tokens,
     staffEmail: options.staffEmail ?? 'staff@tutoring.example',
     publicUrl: options.publicUrl,
+    orderHoldSeconds: options.orderHoldSeconds ?? 1800,
+    webhookSecret: options.paymentWebhookSecret,
+    provider: sandboxProvider(),
+    // Through the whole HTTP pipeline of the webhook route (signature, validation), as a provider's POST would.
+    async deliverPaymentEvent(rawBody, signature) {
+      const answer = await app.inject({ method: 'POST', url: '/api/payment-webhook', headers: { 'content-type': 'application/json', [signatureHeader]: signature }, payload: rawBody });
+      return { status: answer.statusCode, body: answer.body };
+    },
   };
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(errorBody(error.message, error.field));
+      return reply.code(error.statusCode).send({ ...error.details, ...errorBody(error.message, error.field) });
     }
     const e = error as { validation?: unknown; statusCode?: number; message: string };
     if (Array.isArray(e.validation)) {
@@ -64,6 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isDataException(error)) {
       request.log.warn(error);
       return reply.code(400).send(errorBody(dataExceptionMessage));
+    }
+    // A unique or exclusion violation no handler answered (a race it did not foresee): the request clashed
+    // with something stored meanwhile, which a person can act on; it is not the server failing.
+    const clash = conflictAnswer(error);
+    if (clash) {
+      if (clash.unknown !== undefined) request.log.error({ err: error, constraint: clash.unknown }, 'constraint without a conflict message (server/http/constraint-conflicts.ts)');
+      return reply.code(409).send(errorBody(clash.message, clash.field));
     }
     if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.code(e.statusCode).send(errorBody(e.message));

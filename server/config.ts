@@ -12,12 +12,23 @@ export interface ServerConfig {
   /** Serve the /dev pages (the outbox, completing a lesson now): by default only on the embedded database. */
   devOutbox: boolean;
   staffEmail: string;
+  /** How long an order holds its hours: the life of its payment link. */
+  orderHoldSeconds: number;
+  /** The key the payment provider signs its notifications with; generated into the data directory when unset. */
+  paymentWebhookSecret: string | undefined;
 }
 
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number of seconds, at least 1, got "${value}"`);
   return n;
 }
 
@@ -36,5 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: flag(env.TRUST_PROXY, false),
     devOutbox: flag(env.DEV_OUTBOX, !env.DATABASE_URL),
     staffEmail: env.STAFF_EMAIL || 'staff@tutoring.example',
+    orderHoldSeconds: seconds('ORDER_HOLD_SECONDS', env.ORDER_HOLD_SECONDS, 1800),
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
   };
 }

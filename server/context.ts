@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { TokenService } from './auth/tokens.ts';
 import type { Database } from './db/database.ts';
+import type { PaymentProvider } from './domain/payment-provider.ts';
 
 export interface AppOptions {
   db: Database;
@@ -15,6 +16,10 @@ export interface AppOptions {
    * no mail server) and POST /dev/appointments/{id}/complete. Only for the embedded setup.
    */
   devOutbox?: boolean;
+  /** How long an order holds its hours (the life of its payment link); 1800 s by default. */
+  orderHoldSeconds?: number;
+  /** The key the payment provider signs its notifications with (the sandbox signs with it too). */
+  paymentWebhookSecret: string;
   /** The built SPA; a placeholder page is served while it does not exist. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -26,4 +31,10 @@ export interface AppContext {
   tokens: TokenService;
   staffEmail: string;
   publicUrl: string;
+  orderHoldSeconds: number;
+  webhookSecret: string;
+  /** The payment provider, asked about a payment whose notification has not come. */
+  provider: PaymentProvider;
+  /** Sends a signed provider notification to this server's webhook, over its HTTP route (the sandbox's delivery). */
+  deliverPaymentEvent(rawBody: string, signature: string): Promise<{ status: number; body: string }>;
 }

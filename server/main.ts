@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { createTokenService, loadJwtSecret } from './auth/tokens.ts';
+import { createTokenService, loadJwtSecret, loadSecret } from './auth/tokens.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -22,6 +22,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   devOutbox: config.devOutbox,
   staffEmail: config.staffEmail,
+  orderHoldSeconds: config.orderHoldSeconds,
+  paymentWebhookSecret: await loadSecret(config.paymentWebhookSecret, config.dataDir, 'payment-webhook-secret'),
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

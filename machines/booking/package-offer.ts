@@ -1,6 +1,7 @@
 import type { components } from '../../contract/schema.d.ts';
 import { formatMoney } from '../rules/money.ts';
-import { classesOf, totalLessonsLabel, validWeeklyLessons, weeklyLessonOptions } from '../rules/packages.ts';
+import { validWeeklyLessons } from '../../contract/weekly-lessons.ts';
+import { classesOf, totalLessonsLabel, weeklyLessonOptions } from '../rules/packages.ts';
 import { type BookingDraft, type BookingEntry, type LessonCounts, type LessonData, type PackageForm, type PackageName, emptyDraft, withForm } from './booking-draft.ts';
 import { isPackageForm, isRecord } from './booking-draft-shapes.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';

@@ -24,26 +24,6 @@ export function offeredPackages<T extends { name: string }>(packages: readonly T
 /** The choices of the lessons-per-week selectors (spec §9). */
 export const weeklyLessonOptions = [1, 2, 3, 4, 5] as const;
 
-const isOneOf = (counts: readonly number[], pairs: readonly (readonly [number, number])[]) => pairs.some(([a, b]) => counts[0] === a && counts[1] === b);
-
-/**
- * Whether the lessons per week chosen for one learner's subjects are allowed (spec §5, "Lessons per week").
- * `counts` has one entry per subject, 0 for not chosen. Study type 'yes' (siblings together) allows three
- * subjects of 1-4 each, at most 12 in all; otherwise three subjects are 1-2 each, at most 4 in all.
- */
-export function validWeeklyLessons(packageName: PackageName, studyType: StudyType, counts: readonly number[]): boolean {
-  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n) || n < 1 || n > 5)) return false;
-  const total = counts.reduce((sum, n) => sum + n, 0);
-  if (packageName === 'SILVER') {
-    if (counts.length === 1) return counts[0] === 1 || counts[0] === 2;
-    return counts.length === 2 && isOneOf(counts, [[1, 1]]);
-  }
-  if (counts.length === 1) return (counts[0] ?? 0) <= 4;
-  if (counts.length === 2) return isOneOf(counts, [[1, 1], [1, 2], [1, 3], [2, 1], [2, 2]]);
-  if (counts.length === 3) return studyType === 'yes' ? counts.every((n) => n <= 4) && total <= 12 : counts.every((n) => n <= 2) && total <= 4;
-  return false;
-}
-
 /** The banner an invalid choice shows for 3 s. */
 export const weeklyLessonsBanner = 'You cannot select more than 2 lessons per week with this package. A maximum of 2 lessons is allowed in total per week — 1 lesson per subject.';
 

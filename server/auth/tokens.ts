@@ -38,17 +38,23 @@ export function createTokenService(secret: string, lifetimeSeconds = sessionLife
 }
 
 /** JWT_SECRET when given; otherwise one generated once and kept in the data directory. */
-export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+export const loadJwtSecret = (configured: string | undefined, dataDir: string) => loadSecret(configured, dataDir, 'jwt-secret');
+
+/**
+ * A configured secret, or one generated once and kept in `dataDir/file`, so that restarts of the embedded
+ * setup keep it (several instances on one PostgreSQL must be given the same one).
+ */
+export async function loadSecret(configured: string | undefined, dataDir: string, file: string): Promise<string> {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const kept = path.join(dataDir, file);
   try {
-    const kept = (await readFile(file, 'utf8')).trim();
-    if (kept.length >= 32) return kept;
+    const secret = (await readFile(kept, 'utf8')).trim();
+    if (secret.length >= 32) return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const secret = randomBytes(48).toString('base64url');
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600 });
+  await writeFile(kept, secret, { mode: 0o600 });
   return secret;
 }

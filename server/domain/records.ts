@@ -1,6 +1,7 @@
 import type { components } from '../../contract/schema.d.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
+import { type TutorBusy, type TutorWindow, freeWindows } from './free-windows.ts';
 
 type Schemas = components['schemas'];
 
@@ -48,6 +49,8 @@ export interface OrderRow {
   classes: number;
   booked_classes: number;
   paid_at: Date | null;
+  /** Paid classes whose hours were lost (the hold expired first) and wait for new times. */
+  to_place: number;
 }
 export const isPaid = (order: Pick<OrderRow, 'status'>) => order.status === 'paid' || order.status === 'confirmed';
 
@@ -63,6 +66,9 @@ export interface OrderLineRow {
   amount: string;
   classes: number;
   booked_classes: number;
+  /** jsonb: lessons per week by subject; null for an order opened without lessons. */
+  weekly_lessons: Record<string, number> | null;
+  to_place: number;
 }
 
 export const linesOf = (db: Queryable, orderId: number): Promise<OrderLineRow[]> => db.query<OrderLineRow>('select * from order_lines where order_id = $1 order by line', [orderId]);
@@ -189,23 +195,49 @@ interface ContractorRow {
   bio: string | null;
   tutorprice: string;
 }
-interface WindowRow {
-  id: number;
-  contractor_id: number;
-  start: Date;
-  finish: Date;
+/**
+ * Whether the busy_hours row `b` takes its hour from the client whose id is the parameter `client` (`$n`):
+ * a lesson (planned or completed) does, and so does a live hold of another client's order. The client's own
+ * holds do not: its next Pay Now gives them up. An expired hold is no hold, whether or not it is deleted yet.
+ */
+export const takesHourFrom = (client: string) =>
+  `(b.appointment_id is not null
+    or (b.expires_at > now()
+        and not exists (select 1 from order_lessons ol join orders o on o.id = ol.order_id where ol.id = b.order_lesson_id and o.client_id = ${client})))`;
+
+/**
+ * The availability windows as client `clientId` may book them: without the hours their tutors are busy
+ * (any overlap, by `takesHourFrom`), earliest first. One statement for all the windows' tutors over the
+ * windows' span.
+ */
+export async function bookableWindows(db: Queryable, windows: readonly TutorWindow[], clientId: number): Promise<TutorWindow[]> {
+  if (windows.length === 0) return [];
+  const from = new Date(windows.reduce((min, w) => Math.min(min, w.start.getTime()), Infinity));
+  const to = new Date(windows.reduce((max, w) => Math.max(max, w.finish.getTime()), -Infinity));
+  const busy = await db.query<TutorBusy>(
+    `select b.person_id as contractor_id, lower(b.during) as start, upper(b.during) as finish
+       from busy_hours b
+      where b.who = 'tutor' and b.person_id = any($1::int[]) and b.during && tstzrange($2, $3) and ${takesHourFrom('$4')}`,
+    [[...new Set(windows.map((w) => w.contractor_id))], from, to, clientId],
+  );
+  // A window's later piece may start after the next window does.
+  return freeWindows(windows, busy).sort((a, b) => a.start.getTime() - b.start.getTime() || a.contractor_id - b.contractor_id);
 }
 
-/** Tutors with their future availability windows (up to eight weeks ahead). */
-export async function contractorsWhere(db: Queryable, where: string, params: readonly unknown[]): Promise<Schemas['Contractor'][]> {
+/**
+ * Tutors with their future availability windows (up to eight weeks ahead), less the hours they are busy for
+ * client `clientId` (bookableWindows), so that a grid built on them offers only hours that can be booked.
+ */
+export async function contractorsWhere(db: Queryable, where: string, params: readonly unknown[], clientId: number): Promise<Schemas['Contractor'][]> {
   const tutors = await db.query<ContractorRow>(`select * from contractors c where ${where} order by c.last_name, c.first_name, c.id`, params);
   if (tutors.length === 0) return [];
-  const windows = await db.query<WindowRow>(
+  const stored = await db.query<TutorWindow>(
     `select id, contractor_id, start, finish from availability
       where contractor_id = any($1::int[]) and finish > now() and start < now() + interval '56 days'
       order by start`,
     [tutors.map((t) => t.id)],
   );
+  const windows = await bookableWindows(db, stored, clientId);
   return tutors.map((t) => ({
     id: t.id,
     first_name: t.first_name,

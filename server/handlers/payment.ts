@@ -1,17 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import type { operations } from '../../contract/schema.d.ts';
 import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
+import { type Queryable, isExclusionViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
-import { sendMail } from '../domain/outbox.ts';
+import { branchTimeZone } from '../domain/branch-time.ts';
+import { fulfilOrder } from '../domain/fulfilment.ts';
+import { HoursTakenError, type PlannedLesson, type TakenHour, holdLessons, planLessons, releaseOrderHolds, releaseOwnHolds, takenHours, unavailableHours } from '../domain/holds.ts';
+import { sendInvoiceMail, sendReceiptMail } from '../domain/invoice-mail.ts';
+import { orderProgress } from '../domain/order-progress.ts';
+import type { PaymentProvider } from '../domain/payment-provider.ts';
+import { checkPaymentSignature, signatureHeader } from '../domain/payment-signature.ts';
 import { type Discount, discountedTotal, roundMoney } from '../../contract/pricing.ts';
 import { levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
-import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, linesOf, toInvoice } from '../domain/records.ts';
-import { badRequest, conflict, forbidden } from '../http/errors.ts';
+import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { rawBodyOf } from '../http/json-body.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
 
-type PaymentOperations = 'applyCoupon' | 'listInvoices' | 'createInvoice' | 'takeInvoicePayment' | 'createOrder' | 'postOrderStatus' | 'getOrder';
+type PaymentOperations =
+  | 'applyCoupon'
+  | 'listInvoices'
+  | 'createInvoice'
+  | 'takeInvoicePayment'
+  | 'createOrder'
+  | 'postOrderStatus'
+  | 'getOrder'
+  | 'fulfilOrder'
+  | 'receivePaymentEvent';
 
 async function findCoupon(db: Queryable, code: string): Promise<(Discount & { code: string }) | undefined> {
   const [row] = await db.query<{ code: string; discount_type: Discount['discount_type']; discount_value: string }>(
@@ -25,14 +41,15 @@ async function findCoupon(db: Queryable, code: string): Promise<(Discount & { co
 const invoiceWithEmail = `*, (select email from clients where id = client_id) as email`;
 
 type OrderBody = operations['createOrder']['requestBody']['content']['application/json'];
-type Line = { pkg_id: number; level: number; student_ids: number[] };
+type Line = { pkg_id: number; level: number; student_ids: number[]; weekly_lessons?: Record<string, number> | undefined };
 
 /**
  * The order's lines: the body's, or one line of its package, year and students. With lines, the top-level
  * package and year are the first line's and the students are all the lines' (each in one line only).
  */
 function orderLines(body: OrderBody): Line[] {
-  if (!body.lines) return [{ pkg_id: body.pkg_id, level: body.level, student_ids: body.student_ids }];
+  if (!body.lines) return [{ pkg_id: body.pkg_id, level: body.level, student_ids: body.student_ids, weekly_lessons: body.weekly_lessons }];
+  if (body.weekly_lessons !== undefined) throw badRequest('weekly_lessons', "with lines, each line's weekly_lessons are given in the line");
   const [first] = body.lines;
   if (first && first.pkg_id !== body.pkg_id) throw badRequest('pkg_id', 'must be the package of the first line');
   if (first && first.level !== body.level) throw badRequest('level', 'must be the year of the first line');
@@ -60,6 +77,50 @@ export function lineShares(amount: number, totals: readonly number[]): number[] 
   const shares = totals.map((total) => roundMoney(listPrice > 0 ? (amount * total) / listPrice : amount / totals.length));
   const rest = roundMoney(amount - shares.slice(0, -1).reduce((sum, share) => sum + share, 0));
   return [...shares.slice(0, -1), rest];
+}
+
+/**
+ * An order still open moves to failed or cancelled (again: harmless) and gives its held hours back. Unless
+ * the provider itself says so (`provider` undefined), the provider is asked first, under the order's row
+ * lock that the sandbox's payment takes too: an order the provider has been paid for is never closed.
+ */
+async function closeOrder(db: AppContext['db'], orderId: number, status: 'failed' | 'cancelled', provider?: PaymentProvider): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.query<Pick<OrderRow, 'ref' | 'status'>>('select ref, status from orders where id = $1 for update', [orderId]);
+    if (!order || (order.status !== 'created' && order.status !== status)) return false;
+    if (provider && (await provider.paymentOf(tx, order.ref))?.status === 'paid') return false;
+    await tx.query('update orders set status = $2 where id = $1', [orderId, status]);
+    await releaseOrderHolds(tx, orderId);
+    return true;
+  });
+}
+
+/**
+ * The order's lessons, checked (400 for what the body gets wrong, 409 with every hour that can no longer be
+ * booked), ready to hold; none for an order opened without lessons.
+ */
+async function checkedLessons(db: Queryable, body: OrderBody, lines: readonly Line[], priced: readonly { classes: number }[], branchId: number): Promise<{ lessons: PlannedLesson[]; unavailable: TakenHour[] }> {
+  if (!body.lessons) {
+    if (body.weekly_lessons !== undefined || body.lines?.some((line) => line.weekly_lessons !== undefined)) throw badRequest('lessons', 'weekly lessons are given with lessons');
+    return { lessons: [], unavailable: [] };
+  }
+  const subjects = new Map((await db.query<{ name: string }>('select name from subjects where branch_id = $1', [branchId])).map((r) => [r.name.toLowerCase(), r.name]));
+  const zone = await branchTimeZone(db, branchId);
+  const holdLines = lines.map((line, i) => ({
+    pkg_id: line.pkg_id,
+    student_ids: line.student_ids,
+    classes: priced[i]?.classes ?? 0,
+    weekly_lessons: line.weekly_lessons,
+    weeklyField: body.lines ? `lines[${i}].weekly_lessons` : 'weekly_lessons',
+  }));
+  const lessons = planLessons(body.lessons, holdLines, subjects, zone);
+  return { lessons, unavailable: await unavailableHours(db, lessons, lines.map((line) => line.level), zone, new Date()) };
+}
+
+/** Every hour of the order that cannot be held: no longer bookable, or taken by someone else. */
+async function hoursNotFree(db: Queryable, lessons: readonly PlannedLesson[], unavailable: readonly TakenHour[]): Promise<TakenHour[]> {
+  const taken = (await takenHours(db, lessons)).filter((hour) => !unavailable.some((u) => u.start === hour.start && u.tutor === hour.tutor && u.subject === hour.subject));
+  return [...unavailable, ...taken].sort((a, b) => a.start.localeCompare(b.start));
 }
 
 export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations> {
@@ -96,9 +157,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
           [session.sub, branch, moneyValue(body.amount), body.description.trim(), body.raise_behaviour, order?.id ?? null],
         );
         if (!invoice) return undefined;
-        if (body.raise_behaviour === 'raise-and-send') {
-          await sendMail(tx, invoice.email, `Invoice ${invoice.id}`, `${invoice.description}: ${moneyText(Number(invoice.amount))}`);
-        }
+        if (body.raise_behaviour === 'raise-and-send') await sendInvoiceMail(tx, invoice.email, invoice);
         return invoice;
       });
       if (made) return { data: toInvoice(made) };
@@ -127,7 +186,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
             where id = $1 and status = 'unpaid' returning ${invoiceWithEmail}`,
           [invoice.id, body.method],
         );
-        if (row && body.send_receipt) await sendMail(tx, row.email, `Receipt for invoice ${row.id}`, `We received ${moneyText(amount)} (${body.method}). Thank you.`);
+        if (row && body.send_receipt) await sendReceiptMail(tx, row.email, row, amount, body.method);
         return row;
       });
       if (paid) return { success: true, data: toInvoice(paid) };
@@ -161,21 +220,39 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         const pkg = await ownedRow<ClientPackageRow>(db, session, 'client_packages', body.client_package_id, 'Client package', 'client_package_id');
         if (pkg.purches_status === 1) throw conflict('This package has been paid already.', 'client_package_id');
       }
+      const { lessons, unavailable } = await checkedLessons(db, body, lines, priced, session.branch_id);
       const ref = randomBytes(18).toString('base64url');
       const shares = lineShares(amount, priced.map((line) => line.total));
-      await db.transaction(async (tx) => {
-        const [order] = await tx.query<{ id: number }>(
-          `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-          [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0)],
-        );
-        for (const [i, line] of lines.entries()) {
-          await tx.query('insert into order_lines (order_id, line, pkg_id, level, student_ids, amount, classes) values ($1, $2, $3, $4, $5, $6, $7)', [
-            order?.id, i, line.pkg_id, line.level, JSON.stringify(line.student_ids), shares[i], priced[i]?.classes,
-          ]);
-        }
-      });
-      return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount };
+      const holdUntil = lessons.length > 0 ? new Date(Date.now() + ctx.orderHoldSeconds * 1000) : null;
+      try {
+        await db.transaction(async (tx) => {
+          const [order] = await tx.query<{ id: number }>(
+            `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes, hold_expires_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+            [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0), holdUntil],
+          );
+          const orderId = (order as { id: number }).id;
+          const lineIds: number[] = [];
+          for (const [i, line] of lines.entries()) {
+            const [row] = await tx.query<{ id: number }>(
+              'insert into order_lines (order_id, line, pkg_id, level, student_ids, amount, classes, weekly_lessons) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
+              [orderId, i, line.pkg_id, line.level, JSON.stringify(line.student_ids), shares[i], priced[i]?.classes, line.weekly_lessons ? JSON.stringify(line.weekly_lessons) : null],
+            );
+            lineIds.push((row as { id: number }).id);
+          }
+          if (!holdUntil) return;
+          await releaseOwnHolds(tx, session.sub, orderId, lessons);
+          const notFree = await hoursNotFree(tx, lessons, unavailable);
+          if (notFree.length > 0) throw new HoursTakenError(notFree);
+          await holdLessons(tx, orderId, lineIds, lessons, holdUntil);
+        });
+      } catch (error) {
+        // Another client's hold or booking committed between the check and the hold: name what it took.
+        if (!isExclusionViolation(error)) throw error;
+        const notFree = await hoursNotFree(db, lessons, unavailable);
+        throw new HoursTakenError(notFree.length > 0 ? notFree : lessons.map((l) => ({ subject: l.subject, start: l.start.toISOString(), finish: l.finish.toISOString(), tutor: l.tutor, reason: 'taken' as const })));
+      }
+      return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount, hold_expires_at: holdUntil ? holdUntil.toISOString() : null };
     },
 
     async postOrderStatus(call) {
@@ -191,13 +268,11 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         if (!confirmed) throw conflict('The payment provider has not confirmed this payment.', 'ref');
         return { success: true, message: 'Payment confirmed', status: 'confirmed' };
       }
-      const [moved] = await db.query<{ id: number }>(
-        `update orders set status = $2 where id = $1 and status in ('created', $2) returning id`,
-        [order.id, status],
-      );
+      const moved = await closeOrder(db, order.id, status, ctx.provider);
       if (!moved) {
         const now = (await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]))[0] ?? order;
-        if (isPaid(now)) throw conflict('This order has been paid; it cannot be marked failed or cancelled.', 'status');
+        const paidAtProvider = (await ctx.provider.paymentOf(db, order.ref))?.status === 'paid';
+        if (isPaid(now) || paidAtProvider) throw conflict('This order has been paid; it cannot be marked failed or cancelled.', 'status');
         throw conflict(`This order is ${now.status}; it cannot be marked ${status}.`, 'status');
       }
       return { success: true, message: status === 'failed' ? 'Payment failed' : 'Payment cancelled', status };
@@ -205,36 +280,41 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
 
     async getOrder(call) {
       const session = requireSession(call);
+      return orderProgress(db, await ownOrder(db, session, call.params.ref, 'ref'));
+    },
+
+    async fulfilOrder(call) {
+      const session = requireSession(call);
       const order = await ownOrder(db, session, call.params.ref, 'ref');
-      const [made] = await db.query<{ service_ids: number[]; appointment_ids: number[]; invoice_id: number | null; payment_taken: boolean }>(
-        `select coalesce((select array_agg(id order by id) from services where order_id = $1), '{}') as service_ids,
-                coalesce((select array_agg(id order by start, id) from appointments where order_id = $1), '{}') as appointment_ids,
-                (select id from proforma_invoices where order_id = $1) as invoice_id,
-                coalesce((select status = 'paid' from proforma_invoices where order_id = $1), false) as payment_taken`,
-        [order.id],
-      );
-      return {
-        ref: order.ref,
-        status: order.status,
-        amount: Number(order.amount),
-        pkg_id: order.pkg_id as 2 | 3 | 4,
-        student_ids: order.student_ids,
-        classes: order.classes,
-        booked_classes: order.booked_classes,
-        lines: (await linesOf(db, order.id)).map(({ pkg_id, level, student_ids, amount, classes, booked_classes }) => ({
-          pkg_id: pkg_id as 2 | 3 | 4,
-          level,
-          student_ids,
-          amount: Number(amount),
-          classes,
-          booked_classes,
-        })),
-        service_ids: made?.service_ids ?? [],
-        appointment_ids: made?.appointment_ids ?? [],
-        invoice_id: made?.invoice_id ?? null,
-        payment_taken: made?.payment_taken ?? false,
-        confirmed: order.status === 'confirmed',
-      };
+      if (order.status === 'created') {
+        // The notification may be late (or lost): the provider is asked, and the same fulfilment runs.
+        const payment = await ctx.provider.paymentOf(db, order.ref);
+        if (payment?.status !== 'paid') throw conflict('The payment provider has not confirmed this payment.', 'ref');
+        await fulfilOrder(ctx, order.ref, payment);
+      } else if (!isPaid(order)) {
+        throw conflict(`This order is ${order.status}; it was not paid.`, 'ref');
+      }
+      return orderProgress(db, await ownOrder(db, session, order.ref, 'ref'));
+    },
+
+    async receivePaymentEvent(call) {
+      const signature = call.request.headers[signatureHeader];
+      const check = checkPaymentSignature(typeof signature === 'string' ? signature : undefined, rawBodyOf(call.request), ctx.webhookSecret, Math.floor(Date.now() / 1000));
+      if (!check.ok) throw badRequest(signatureHeader, check.reason);
+      const { type, data } = call.body;
+      const [order] = await db.query<OrderRow>('select * from orders where ref = $1', [data.ref]);
+      if (!order) throw notFound('Order');
+      if (type === 'payment.succeeded') {
+        await fulfilOrder(ctx, order.ref, { amount: moneyValue(data.amount), method: data.method ?? 'card' });
+      } else {
+        const status = type === 'payment.failed' ? 'failed' : 'cancelled';
+        if (!(await closeOrder(db, order.id, status))) {
+          const [now] = await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]);
+          throw conflict(`This order is ${now?.status ?? order.status}; it cannot be marked ${status}.`, 'type');
+        }
+      }
+      const [after] = await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]);
+      return { received: true, ref: order.ref, status: after?.status ?? order.status };
     },
   };
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** More of the answer, beside the Error fields (the hours a 409 names). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,7 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+// The bytes as they came: a signed notification's signature is over the raw body, not over re-serialised JSON.
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** The raw bytes of a request's JSON body; undefined when it had none. */
+export const rawBodyOf = (request: FastifyRequest): Buffer | undefined => rawBodies.get(request);
 
 /** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when there is none. */
 export function charsetOf(contentType: string | undefined): string | undefined {
@@ -27,6 +33,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     }
     let text: string;
     try {
+      rawBodies.set(request, body as Buffer);
       text = utf8.decode(body as Buffer);
     } catch {
       done(badRequest('body', 'must be UTF-8 text'), undefined);

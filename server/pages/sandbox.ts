@@ -1,22 +1,53 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { signPaymentEvent } from '../domain/payment-signature.ts';
 import { moneyText } from '../domain/pricing.ts';
 import type { OrderRow } from '../domain/records.ts';
 import { escapeHtml, page, pagePolicy } from './html.ts';
 
+type Status = 'paid' | 'failed' | 'cancelled';
 const outcomes = {
-  pay: { status: 'paid', to: (ref: string) => `/success?ref=${encodeURIComponent(ref)}` },
-  fail: { status: 'failed', to: () => '/failed' },
-  cancel: { status: 'cancelled', to: () => '/cancel' },
+  pay: { status: 'paid', event: 'payment.succeeded', to: (ref: string) => `/success?ref=${encodeURIComponent(ref)}` },
+  fail: { status: 'failed', event: 'payment.failed', to: () => '/failed' },
+  cancel: { status: 'cancelled', event: 'payment.cancelled', to: () => '/cancel' },
 } as const;
 type Outcome = keyof typeof outcomes;
+const isOutcome = (outcome: string): outcome is Outcome => outcome in outcomes;
+
+/** How the sandbox says a card was charged: the method a provider reports back. */
+const sandboxMethod = 'card';
+
+const time = (instant: Date) => instant.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
 
 /**
- * The embedded stand-in for the external payment provider: the page behind `paymentLink`.
- * Only an order still open can be paid, failed or cancelled; paying marks its client package purchased.
+ * The embedded stand-in for the external payment provider: the page behind `paymentLink`. Like a real
+ * provider it keeps its own record of each payment (`sandbox_payments`) and tells the portal by a signed
+ * notification to `POST /api/payment-webhook`; the portal books on that notification, never on the
+ * browser's return. "Pay, notify later" records the payment without notifying, as when a provider's
+ * notification is late: the portal then books when the client's return to /success asks it, or when
+ * the notification is sent from the page that follows.
  */
-export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): void {
-  const findOrder = async (ref: string) => (await db.query<OrderRow>('select * from orders where ref = $1', [ref]))[0];
+export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const findOrder = async (ref: string) => (await db.query<OrderRow & { hold_expires_at: Date | null }>('select * from orders where ref = $1', [ref]))[0];
+  const findPayment = async (ref: string) => (await db.query<{ status: Status; amount: string }>('select status, amount from sandbox_payments where ref = $1', [ref]))[0];
+
+  /** The provider's notification of a payment's outcome, signed with the shared secret, delivered now. */
+  const notify = async (ref: string, outcome: Outcome, amount: string) => {
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('base64url')}`,
+      type: outcomes[outcome].event,
+      created: Math.floor(Date.now() / 1000),
+      data: { ref, amount: Number(amount), method: sandboxMethod },
+    });
+    const answer = await ctx.deliverPaymentEvent(body, signPaymentEvent(ctx.webhookSecret, body, Math.floor(Date.now() / 1000)));
+    // A provider retries a refused notification; here the client's return to /success asks instead.
+    if (answer.status >= 300) app.log.warn({ ref, status: answer.status, body: answer.body }, 'payment notification refused');
+  };
+
+  const button = (ref: string, outcome: Outcome | 'pay-later' | 'notify', label: string, style: string) =>
+    `<form method="post" action="/sandbox/pay/${ref}/${outcome}"><button type="submit" class="${style}">${label}</button></form>`;
 
   app.get<{ Params: { ref: string } }>('/sandbox/pay/:ref', async (request, reply) => {
     const order = await findOrder(request.params.ref);
@@ -24,50 +55,68 @@ export function registerSandboxPages(app: FastifyInstance, { db }: AppContext): 
     if (!order) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
     const ref = escapeHtml(order.ref);
     const amount = `AED ${moneyText(Number(order.amount))}`;
+    const payment = await findPayment(order.ref);
+    if (payment) {
+      const waiting = payment.status === 'paid' && order.status === 'created';
+      return page(
+        'Payment closed',
+        `<h1>Payment closed</h1><div class="card"><p>This payment of ${amount} is ${escapeHtml(payment.status)}.</p></div>` +
+          (waiting ? `<p>The portal has not been notified yet.</p><div class="actions">${button(ref, 'notify', 'Send the notification now', 'pay')}</div>` : ''),
+      );
+    }
     if (order.status !== 'created') {
       return page('Payment closed', `<h1>Payment closed</h1><div class="card"><p>This payment of ${amount} is ${escapeHtml(order.status)}.</p></div>`);
     }
-    const button = (outcome: Outcome, label: string) =>
-      `<form method="post" action="/sandbox/pay/${ref}/${outcome}"><button type="submit" class="${outcome}">${label}</button></form>`;
+    const expires = order.hold_expires_at;
+    const hold = !expires
+      ? ''
+      : expires.getTime() > Date.now()
+        ? `<p>Your classes are held until ${time(expires)} UTC.</p>`
+        : '<p>The hold on your classes has expired: paying now books the hours still free, and the rest wait for new times.</p>';
     return page(
       'Payment sandbox',
       `<h1>Payment sandbox</h1>
-       <div class="card"><p>Order <code>${ref}</code></p><p>Amount to pay: <strong>${amount}</strong></p></div>
+       <div class="card"><p>Order <code>${ref}</code></p><p>Amount to pay: <strong>${amount}</strong></p>${hold}</div>
        <p>This page stands in for the payment provider. Choose the outcome:</p>
-       <div class="actions">${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}</div>`,
+       <div class="actions">${button(ref, 'pay', 'Pay', 'pay')}${button(ref, 'fail', 'Fail', 'fail')}${button(ref, 'cancel', 'Cancel', 'cancel')}</div>
+       <p>Or pay without notifying the portal now, as when a provider's notification is late:</p>
+       <div class="actions">${button(ref, 'pay-later', 'Pay, notify later', 'cancel')}</div>`,
     );
   });
 
   app.post<{ Params: { ref: string; outcome: string } }>('/sandbox/pay/:ref/:outcome', async (request, reply) => {
-    const { ref, outcome } = request.params;
+    const { ref, outcome: asked } = request.params;
     reply.header('content-security-policy', pagePolicy);
-    if (!(outcome in outcomes)) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
-    const chosen = outcomes[outcome as Outcome];
-    const moved = await db.transaction(async (tx) => {
-      const [order] = await tx.query<OrderRow>(
-        `update orders set status = $2, paid_at = case when $2 = 'paid' then now() else paid_at end
-          where ref = $1 and status = 'created' returning *`,
-        [ref, chosen.status],
+    const later = asked === 'pay-later';
+    if (asked === 'notify') {
+      const payment = await findPayment(ref);
+      if (!payment) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
+      const outcome = (Object.keys(outcomes) as Outcome[]).find((o) => outcomes[o].status === payment.status) ?? 'pay';
+      await notify(ref, outcome, payment.amount);
+      return reply.redirect(outcomes[outcome].to(ref), 303);
+    }
+    const outcome = later ? 'pay' : asked;
+    if (!isOutcome(outcome)) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
+    const chosen = outcomes[outcome];
+    // The provider's record: one outcome per order, only while the portal's order is open. The order's row
+    // lock orders this against the client closing the order at the same moment (order_status).
+    const recorded = await db.transaction(async (tx) => {
+      const [open] = await tx.query<{ amount: string }>(`select amount from orders where ref = $1 and status = 'created' for update`, [ref]);
+      if (!open) return undefined;
+      const [row] = await tx.query<{ amount: string }>(
+        `insert into sandbox_payments (ref, status, amount, method) values ($1, $2, $3, $4) on conflict (ref) do nothing returning amount`,
+        [ref, chosen.status, open.amount, sandboxMethod],
       );
-      if (order && chosen.status === 'paid' && order.client_package_id !== null) {
-        // The package holds what was paid for, for whom it was paid, whatever the client wrote into it
-        // before paying; its booked classes are the lessons booked on it, none yet while it was unpaid.
-        await tx.query(
-          `update client_packages cp set purches_status = 1, total_classess = $2, student_ids = $3,
-                  booked_classess = booked.n, remaining_classess = greatest($2 - booked.n, 0), updated_at = now()
-             from (select count(*)::int as n from appointments where client_package_id = $1 and status <> 'cancelled') booked
-            where cp.id = $1 and cp.purches_status = 0`,
-          [order.client_package_id, order.classes, JSON.stringify(order.student_ids)],
-        );
-      }
-      return order;
+      return row;
     });
-    if (!moved) {
+    if (!recorded) {
+      const payment = await findPayment(ref);
+      // Pressing the same button again lands on the same page; anything else is closed.
+      if (payment?.status === chosen.status) return reply.redirect(chosen.to(ref), 303);
       const order = await findOrder(ref);
-      // Pressing Pay again on an order already paid lands on the same success page.
-      if (order && order.status === chosen.status) return reply.redirect(chosen.to(ref), 303);
       return reply.code(order ? 409 : 404).type('text/html').send(page('Payment closed', '<h1>Payment closed</h1><p>This payment cannot be changed any more.</p>'));
     }
+    if (!later) await notify(ref, outcome, recorded.amount);
     return reply.redirect(chosen.to(ref), 303);
   });
 }

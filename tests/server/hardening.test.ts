@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
-import { type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
+import { type Session, type TestServer, startTestServer, tableCounts, testWebhookSecret } from '../support/test-server.ts';
 
 let server: TestServer;
 let parent: Session;
@@ -60,7 +60,7 @@ describe('links in mail and payment links use the configured origin, never the r
 
 describe('the mail outbox, which holds reset links and passwords, is served only when asked for', () => {
   it('is off unless the app is built with devOutbox', async () => {
-    const app = await buildApp({ db: server.db, tokens: server.tokens, publicUrl: server.url });
+    const app = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url });
     try {
       const answer = await app.inject({ method: 'GET', url: '/dev/outbox.json' });
       expect(answer.statusCode).toBe(404);

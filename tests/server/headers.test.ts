@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { isLoopback } from '../../server/http/this-machine.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
-import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
+import { type Session, type TestServer, startTestServer, testWebhookSecret } from '../support/test-server.ts';
 
 let server: TestServer;
 let parent: Session;
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** Another app on the test server's database (migrated and seeded), with its own options. */
 async function appWith(options: { spaDir?: string; trustProxy?: boolean; devOutbox?: boolean } = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ db: server.db, tokens: server.tokens, publicUrl: server.url, devOutbox: true, ...options });
+  const app = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, ...options });
   apps.push(app);
   return app;
 }

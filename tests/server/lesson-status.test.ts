@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { bookedLesson, createService, type Slot, slotSource } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
+import { type Session, type TestServer, startTestServer, storedState, testWebhookSecret } from '../support/test-server.ts';
 
 // Lessons complete by themselves (issue 11): a planned lesson whose hour is over reads, and is stored,
 // 'completed' on the next read, on any instance; cancelled lessons stay cancelled. The development endpoint
@@ -226,7 +226,7 @@ describe('POST /dev/appointments/{id}/complete', () => {
   it('a request from another machine is refused with 404, even to a server that trusts proxies', async () => {
     const client = await server.newClient(1);
     const id = await lessonAt(client, earlyMorning(30));
-    const proxied = await buildApp({ db: server.db, tokens: server.tokens, publicUrl: server.url, devOutbox: true, trustProxy: true });
+    const proxied = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, trustProxy: true });
     try {
       const stranger = await proxied.inject({ method: 'POST', url: `/dev/appointments/${id}/complete`, remoteAddress: '203.0.113.9' });
       const claimsLoopback = await proxied.inject({ method: 'POST', url: `/dev/appointments/${id}/complete`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
@@ -241,7 +241,7 @@ describe('POST /dev/appointments/{id}/complete', () => {
   it('with the development pages off (as on DATABASE_URL): 404, and nothing completes', async () => {
     const client = await server.newClient(1);
     const id = await lessonAt(client, earlyMorning(31));
-    const off = await buildApp({ db: server.db, tokens: server.tokens, publicUrl: server.url });
+    const off = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url });
     try {
       const answer = await off.inject({ method: 'POST', url: `/dev/appointments/${id}/complete`, remoteAddress: '127.0.0.1' });
 

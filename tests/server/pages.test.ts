@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { openOrder, sandbox } from '../support/booking-fixtures.ts';
-import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
+import { type Session, type TestServer, startTestServer, testWebhookSecret } from '../support/test-server.ts';
 
 let server: TestServer;
 let parent: Session;
@@ -200,7 +200,7 @@ describe('single-page app fallback (own app on the test database)', () => {
 
   async function appWithSpa(spaDir: string): Promise<FastifyInstance> {
     // The test server's database is already migrated and seeded; this app only adds another spaDir.
-    const app = await buildApp({ db: server.db, tokens: server.tokens, spaDir, devOutbox: true, publicUrl: server.url });
+    const app = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, spaDir, devOutbox: true, publicUrl: server.url });
     apps.push(app);
     return app;
   }

@@ -45,12 +45,19 @@ export interface TestServer {
 }
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** The key the sandbox signs payment notifications with, and tests that play the provider. */
+export const testWebhookSecret = 'test-webhook-secret-shared-with-the-payment-sandbox';
+
+export interface TestServerOptions {
+  /** ORDER_HOLD_SECONDS: how long an order holds its hours. */
+  orderHoldSeconds?: number;
+}
 
 /**
  * A real server on an ephemeral port, seeded like `npm start`: in-memory PGlite, or a database of
  * its own on the PostgreSQL server at TEST_DATABASE_URL. One per test file (PGlite starts in ~3 s).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { db, drop, reopen } = await openTestDatabase();
   await migrate(db);
   await seedIfEmpty(db);
@@ -58,7 +65,8 @@ export async function startTestServer(): Promise<TestServer> {
   // Links in mails and payment links use the configured origin, so the port is chosen before the app is built.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ db, tokens, devOutbox: true, publicUrl: url });
+  const settings = { paymentWebhookSecret: testWebhookSecret, ...(options.orderHoldSeconds ? { orderHoldSeconds: options.orderHoldSeconds } : {}) };
+  const app = await buildApp({ db, tokens, devOutbox: true, publicUrl: url, ...settings });
   await app.listen({ port, host: '127.0.0.1' });
 
   const api = (method: string, path: string, options: RequestOptions = {}) => requestAt(url, method, path, options);
@@ -68,7 +76,7 @@ export async function startTestServer(): Promise<TestServer> {
     const ownDb = await reopen();
     const ownPort = await freePort();
     const ownUrl = `http://127.0.0.1:${ownPort}`;
-    const other = await buildApp({ db: ownDb, tokens, devOutbox: true, publicUrl: ownUrl });
+    const other = await buildApp({ db: ownDb, tokens, devOutbox: true, publicUrl: ownUrl, ...settings });
     await other.listen({ port: ownPort, host: '127.0.0.1' });
     closing.push(async () => {
       await other.close();

@@ -5,10 +5,10 @@ import {
   offeredPackages,
   packageNameOf,
   totalLessonsLabel,
-  validWeeklyLessons,
   weeksShown,
   weeksShownFor,
 } from '../../machines/rules/packages.ts';
+import { validWeeklyLessons } from '../../contract/weekly-lessons.ts';
 
 const all = [{ name: 'SILVER' }, { name: 'GOLD' }, { name: 'PLATINUM' }];
 const names = (offered: { name: string }[]) => offered.map((p) => p.name);
