@@ -1,54 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
-import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
-import { type SuccessSequenceInput, successSequenceMachine } from '../machines/booking/success-sequence.machine.ts';
 import type { KnownStudent } from '../machines/booking/booking-form.ts';
-import type { OrderProgress } from '../machines/rules/booking-payloads.ts';
+import { type SuccessSequenceInput, orderUnpaidText, successSequenceMachine } from '../machines/booking/success-sequence.machine.ts';
+import type { OrderProgress } from '../machines/rules/order-progress.ts';
 import { bookingText, recordingText, selectSuccessView, verifyingText } from '../src/screens/payment/success-screen.tsx';
-import { SuccessView, confirmationEmailText, successTitle } from '../src/screens/payment/success-view.tsx';
+import { SuccessView, checklistLabel, confirmationEmailText, successTitle } from '../src/screens/payment/success-view.tsx';
+import { orderStages } from '../tests/support/order-fixtures.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
 
 const ref = 'ord_12345678';
+const orders = orderStages(ref);
 const students = [{ id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 }];
 
-const draft: BookingDraft = {
-  ...emptyDraft('pendingPayment'),
-  form: { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null },
-  lessons: {
-    packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-    packageName: 'GOLD',
-    studentName: { name1: 'Adam Ahmed' },
-    lessonCounts: { Mathematics: 1 },
-  },
-  slots: { '1st Week': [{ key: 'Mathematics-2026-12-06-16:00', subject: 'Mathematics', date: '2026-12-06', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 1, weekIndex: 0, name: 'Amira Haddad' }] },
-  clientPackageId: 9,
-};
-
-const order = (more: Partial<OrderProgress> = {}): OrderProgress => ({
-  ref,
-  status: 'paid',
-  amount: 684,
-  pkg_id: 3,
-  student_ids: [11],
-  classes: 12,
-  booked_classes: 0,
-  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 0 }],
-  service_ids: [],
-  appointment_ids: [],
-  invoice_id: null,
-  payment_taken: false,
-  confirmed: false,
-  ...more,
-});
-
-const input: SuccessSequenceInput = {
-  ref,
-  draft,
-  payer: { clientid: 7, branch_id: 1, timeZone: 'Asia/Dubai' },
-  today: '2026-11-23',
-  deletesFreePackage: true,
-};
+/** A pending payment paid: the free package is deleted at the end, so every state of the chart shows. */
+const input: SuccessSequenceInput = { ref, clientid: 7, deletesFreePackage: true };
 
 /** A call that never settles: a story is a moment at rest. */
 const stalled = <T,>() => new Promise<T>(() => {});
@@ -58,25 +24,24 @@ const machine = successSequenceMachine.provide({
   actors: {
     loadOrder: fromPromise(() => stalled<OrderProgress>()),
     loadStudents: fromPromise(() => stalled<KnownStudent[]>()),
-    createServices: fromPromise(() => stalled<number[]>()),
-    createAppointments: fromPromise(() => stalled<number[]>()),
-    createInvoice: fromPromise(() => stalled<number>()),
-    takePayment: fromPromise(() => stalled<unknown>()),
+    fulfilOrder: fromPromise(() => stalled<OrderProgress>()),
     confirmOrder: fromPromise(() => stalled<unknown>()),
     deleteFreePackage: fromPromise(() => stalled<unknown>()),
   },
 });
 
+/** The provider has no payment for the order: POST /orders/{ref}/fulfilment's 409, as the API client throws it. */
+const noPayment = Object.assign(new Error('No payment for this order.'), { status: 409 });
+
 const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadOrder', output: order() },
-  { type: 'xstate.done.actor.loadOrder', output: order({ status: 'confirmed', confirmed: true, payment_taken: true, invoice_id: 9, service_ids: [31], appointment_ids: [1] }) },
+  { type: 'xstate.done.actor.loadOrder', output: orders.created },
+  { type: 'xstate.done.actor.loadOrder', output: orders.confirmed },
+  { type: 'xstate.done.actor.loadOrder', output: orders.partlyLost },
   { type: 'xstate.error.actor.loadOrder', error: new Error('Cannot verify payment.') },
   { type: 'xstate.done.actor.loadStudents', output: students },
   { type: 'xstate.after.paymentStart.successSequence.waitingToStart' },
-  { type: 'xstate.done.actor.createServices', output: [31] },
-  { type: 'xstate.done.actor.createAppointments', output: [1] },
-  { type: 'xstate.done.actor.createInvoice', output: 9 },
-  { type: 'xstate.done.actor.takePayment', output: {} },
+  { type: 'xstate.done.actor.fulfilOrder', output: orders.booked },
+  { type: 'xstate.error.actor.fulfilOrder', error: noPayment },
   { type: 'xstate.after.paymentRecord.successSequence.recording' },
   { type: 'xstate.done.actor.confirmOrder', output: {} },
   { type: 'xstate.done.actor.deleteFreePackage', output: {} },
@@ -88,12 +53,11 @@ const successStories: MachineStories<typeof machine, ReturnType<typeof selectSuc
 /** Opened without a ref: nothing can be verified. */
 const noRefStories: MachineStories<typeof machine, ReturnType<typeof selectSuccessView>> = { ...successStories, input: { ...input, ref: null } };
 
-const [paid, confirmedBefore, unreachable, studentsRead, started, servicesMade, lessonsBooked, invoiced, paymentTaken, recorded, confirmed, closed, alerted] = events as [
-  AnyEventObject,
-  ...AnyEventObject[],
-];
+const [notBooked, confirmedBefore, partlyLost, unreachable, studentsRead, started, fulfilled, unpaid, recorded, confirmed, closed, alerted] = events as [AnyEventObject, ...AnyEventObject[]];
 const upTo = (...chain: (AnyEventObject | undefined)[]) => chain.filter((e): e is AnyEventObject => e !== undefined);
-const booking = upTo(paid, studentsRead, started);
+const waiting = upTo(notBooked, studentsRead);
+const booked = upTo(...waiting, started, fulfilled);
+const confirming = upTo(...booked, recorded, confirmed);
 
 const meta = {
   title: 'Payment/Success',
@@ -110,17 +74,51 @@ const expectProgress = async (canvasElement: HTMLElement, text: string) => {
   await expect(canvas.queryByRole('heading', { name: successTitle })).toBeNull();
 };
 
-export const Verifying: Story = { ...storyAt(successStories), play: async ({ canvasElement }) => expectProgress(canvasElement, verifyingText) };
-export const ReadingStudents: Story = { ...storyAt(successStories, upTo(paid)), play: async ({ canvasElement }) => expectProgress(canvasElement, verifyingText) };
-export const WaitingToStart: Story = { ...storyAt(successStories, upTo(paid, studentsRead)), play: async ({ canvasElement }) => expectProgress(canvasElement, verifyingText) };
-export const MakingServices: Story = { ...storyAt(successStories, booking), play: async ({ canvasElement }) => expectProgress(canvasElement, bookingText) };
-export const BookingLessons: Story = { ...storyAt(successStories, upTo(...booking, servicesMade)), play: async ({ canvasElement }) => expectProgress(canvasElement, bookingText) };
-export const RaisingInvoice: Story = { ...storyAt(successStories, upTo(...booking, servicesMade, lessonsBooked)), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
-const paying = upTo(...booking, servicesMade, lessonsBooked, invoiced);
-export const TakingPayment: Story = { ...storyAt(successStories, paying), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
-export const Recording: Story = { ...storyAt(successStories, upTo(...paying, paymentTaken)), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
-export const Confirming: Story = { ...storyAt(successStories, upTo(...paying, paymentTaken, recorded)), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
-const confirming = upTo(...paying, paymentTaken, recorded, confirmed);
+/** The checklist's steps, as a screen reader reads them. */
+const expectChecklist = async (canvasElement: HTMLElement, items: string[]) => {
+  const list = within(canvasElement).getByRole('list', { name: checklistLabel });
+  await expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(items);
+};
+const allDone = ['✓Payment received: done', '✓Lessons booked: done', '✓Invoice settled: done'];
+const noneDone = ['…Payment received: not yet', '…Lessons booked: not yet', '…Invoice settled: not yet'];
+
+export const Verifying: Story = {
+  ...storyAt(successStories),
+  play: async ({ canvasElement }) => {
+    await expectProgress(canvasElement, verifyingText);
+    await expect(within(canvasElement).queryByRole('list', { name: checklistLabel })).toBeNull();
+  },
+};
+
+/** The order is read: the provider's notification has not booked it yet. */
+export const ReadingStudents: Story = {
+  ...storyAt(successStories, upTo(notBooked)),
+  play: async ({ canvasElement }) => {
+    await expectProgress(canvasElement, verifyingText);
+    await expectChecklist(canvasElement, noneDone);
+  },
+};
+
+export const WaitingToStart: Story = { ...storyAt(successStories, waiting), play: async ({ canvasElement }) => expectProgress(canvasElement, verifyingText) };
+
+/** POST /orders/{ref}/fulfilment: the server asks the provider and books the order. */
+export const BookingClasses: Story = {
+  ...storyAt(successStories, upTo(...waiting, started)),
+  play: async ({ canvasElement }) => {
+    await expectProgress(canvasElement, bookingText);
+    await expectChecklist(canvasElement, noneDone);
+  },
+};
+
+export const Recording: Story = {
+  ...storyAt(successStories, booked),
+  play: async ({ canvasElement }) => {
+    await expectProgress(canvasElement, recordingText);
+    await expectChecklist(canvasElement, allDone);
+  },
+};
+
+export const Confirming: Story = { ...storyAt(successStories, upTo(...booked, recorded)), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
 export const ClosingPendingPackage: Story = { ...storyAt(successStories, confirming), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
 export const Alerting: Story = { ...storyAt(successStories, upTo(...confirming, closed)), play: async ({ canvasElement }) => expectProgress(canvasElement, recordingText) };
 
@@ -131,6 +129,18 @@ export const Succeeded: Story = {
     await expect(canvas.getByRole('heading', { name: successTitle })).toBeVisible();
     await expect(canvas.getByText(confirmationEmailText)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Manage your Slots' })).toHaveAttribute('href', '/manage-booking');
+    await expectChecklist(canvasElement, allDone);
+  },
+};
+
+/** The provider has no payment for the order (the fulfilment's 409). */
+export const Unpaid: Story = {
+  ...storyAt(successStories, upTo(...waiting, started, unpaid)),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(orderUnpaidText);
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -161,5 +171,15 @@ export const MissingRef: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Payment reference missing');
     await expect(canvas.getByRole('alert')).toHaveTextContent('Cannot verify payment.');
+  },
+};
+
+/** Paid after the hold expired, one hour taken meanwhile: booked by the notification, one class to place. */
+export const SucceededWithClassesToPlace: Story = {
+  ...storyAt(successStories, upTo(partlyLost, studentsRead, started, recorded, confirmed, closed, alerted)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: successTitle })).toBeVisible();
+    await expect(canvas.getByText('1 paid class could not be booked at the chosen time and waits to be placed; our team will be in touch.')).toBeVisible();
   },
 };

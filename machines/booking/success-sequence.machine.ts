@@ -1,31 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  type AppointmentPayload,
-  type BookingPlan,
-  type InvoicePayload,
-  type OrderProgress,
-  type Payer,
-  type PaymentPayload,
-  type SequenceStep,
-  type ServicePayload,
-  appointmentPayloads,
-  bookingPlan,
-  firstStepNotDone,
-  invoicePayload,
-  isPlan,
-  paymentPayload,
-  servicePayloads,
-} from '../rules/booking-payloads.ts';
-import type { BookingDraft } from './booking-draft.ts';
+import { type OrderProgress, isBooked, isClosedUnpaid, isNoPayment } from '../rules/order-progress.ts';
 import type { KnownStudent } from './booking-form.ts';
 
 /**
- * /success?ref=… (spec §2 "Payment success", §4 "Success page sequence"; DESIGN.md "The success page: a
- * timed sequence that resumes per order"): verify the order, read the students, wait, then services,
- * appointments, invoice and payment, wait, confirm the order, (delete the free package for a pending
- * payment), wait, 'Payment Successful'. GET /orders/{ref} says what the order has produced already, so a
- * reload resumes at the first step not done (the server is idempotent by ref besides); an order already
- * confirmed is a receipt, never replayed. The first state only reads: StrictMode may start it twice.
+ * /success?ref=… (spec §2 "Payment success", §4 "Success page sequence"; DESIGN.md "The success page" and
+ * "Paid means booked"): verify the order, read the students, wait, have the order booked, wait, confirm
+ * the order, (delete the free package for a pending payment), wait, 'Payment Successful'.
+ *
+ * The server books a paid order itself (the provider's notification books its held lessons, services,
+ * settled invoice and receipt in one transaction), so this page books nothing from this browser: GET
+ * /orders/{ref} says whether the order is booked, and when it is not yet (a late notification), one call
+ * (POST /orders/{ref}/fulfilment) has the server ask the provider and book it, idempotent by ref. A payer
+ * who comes back in another browser gets the same. An order already confirmed is a receipt, never
+ * replayed. The first state only reads: StrictMode may start it twice.
  */
 
 export const paymentSuccessfulText = 'Payment Successful';
@@ -36,20 +23,15 @@ export const orderUnpaidText = 'This payment has not been completed, so no class
 export interface SuccessSequenceInput {
   /** The order ref from the URL; null when the page was opened without one. */
   ref: string | null;
-  /** The booking as the checkout left it in storage; null when this device has none. */
-  draft: BookingDraft | null;
-  payer: Payer;
-  /** YYYY-MM-DD in the branch's zone: the lessons' expiry counts from it. */
-  today: string;
+  /** The paying client: their students are read (spec step 1), their free package deleted when flagged. */
+  clientid: number;
   /** The pending-payment card's flag: the client's unpaid (free) package is deleted once paid. */
   deletesFreePackage: boolean;
 }
 
 export interface SuccessSequenceContext extends SuccessSequenceInput {
+  /** The order as the server last answered it; null until read. */
   order: OrderProgress | null;
-  plan: BookingPlan | null;
-  serviceIds: number[];
-  invoiceId: number | null;
   error: string | null;
 }
 
@@ -62,28 +44,7 @@ export interface SuccessSequenceOutput {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Why the order cannot be booked from what this device has; null when it can (or its lessons are booked already). */
-export function planProblem(draft: BookingDraft | null, students: readonly KnownStudent[], order: OrderProgress | null): string | null {
-  if (!order || order.appointment_ids.length > 0) return null;
-  const plan = bookingPlan(draft, students, order);
-  return isPlan(plan) ? null : plan.problem;
-}
-
-const resumesAt = (context: SuccessSequenceContext, step: SequenceStep) =>
-  context.order !== null && firstStepNotDone(context.order, context.plan?.lines.length ?? 0) === step;
-
-/** The order a step works on: only reached once it is known (verifying keeps it). */
-function orderOf(context: SuccessSequenceContext): OrderProgress {
-  if (!context.order) throw new Error('the order is not known yet');
-  return context.order;
-}
-
-function planOf(context: SuccessSequenceContext): BookingPlan {
-  if (!context.plan) throw new Error('the booking is not known');
-  return context.plan;
-}
-
-export const successSequenceMachine = setup({
+const successSetup = setup({
   types: {
     input: {} as SuccessSequenceInput,
     context: {} as SuccessSequenceContext,
@@ -98,17 +59,8 @@ export const successSequenceMachine = setup({
     loadStudents: fromPromise<KnownStudent[], { clientid: number }>(async () => {
       throw new Error('loadStudents is provided at the React boundary');
     }),
-    createServices: fromPromise<number[], ServicePayload[]>(async () => {
-      throw new Error('createServices is provided at the React boundary');
-    }),
-    createAppointments: fromPromise<number[], AppointmentPayload[]>(async () => {
-      throw new Error('createAppointments is provided at the React boundary');
-    }),
-    createInvoice: fromPromise<number, InvoicePayload>(async () => {
-      throw new Error('createInvoice is provided at the React boundary');
-    }),
-    takePayment: fromPromise<unknown, { invoiceId: number; body: PaymentPayload }>(async () => {
-      throw new Error('takePayment is provided at the React boundary');
+    fulfilOrder: fromPromise<OrderProgress, { ref: string }>(async () => {
+      throw new Error('fulfilOrder is provided at the React boundary');
     }),
     confirmOrder: fromPromise<unknown, { ref: string }>(async () => {
       throw new Error('confirmOrder is provided at the React boundary');
@@ -118,18 +70,7 @@ export const successSequenceMachine = setup({
     }),
   },
   actions: {
-    keepOrder: assign((_, params: { order: OrderProgress }) => ({
-      order: params.order,
-      serviceIds: params.order.service_ids,
-      invoiceId: params.order.invoice_id,
-      error: null,
-    })),
-    keepPlan: assign(({ context }, params: { students: KnownStudent[] }) => {
-      const plan = context.order ? bookingPlan(context.draft, params.students, context.order) : null;
-      return { plan: isPlan(plan) ? plan : null };
-    }),
-    keepServices: assign({ serviceIds: (_, params: { ids: number[] }) => params.ids }),
-    keepInvoice: assign({ invoiceId: (_, params: { id: number }) => params.id }),
+    keepOrder: assign((_, params: { order: OrderProgress }) => ({ order: params.order, error: null })),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
     /** Failures are logged (DESIGN.md); the container logs them, so that the chart stays pure. */
     logError: (_, _params: { message: string }) => {},
@@ -141,9 +82,9 @@ export const successSequenceMachine = setup({
   guards: {
     noRef: ({ context }) => context.ref === null,
     confirmed: (_, params: { order: OrderProgress }) => params.order.confirmed,
-    unpaid: (_, params: { order: OrderProgress }) => params.order.status !== 'paid',
-    bookingUnknown: ({ context }, params: { students: KnownStudent[] }) => planProblem(context.draft, params.students, context.order) !== null,
-    resumesAt: ({ context }, params: { step: SequenceStep }) => resumesAt(context, params.step),
+    closedUnpaid: (_, params: { order: OrderProgress }) => isClosedUnpaid(params.order),
+    booked: ({ context }) => context.order !== null && isBooked(context.order),
+    noPayment: (_, params: { error: unknown }) => isNoPayment(params.error),
     deletesFreePackage: ({ context }) => context.deletesFreePackage,
   },
   delays: {
@@ -151,191 +92,115 @@ export const successSequenceMachine = setup({
     paymentRecord: 8000,
     paymentAlert: 2000,
   },
-}).createMachine({
-  id: 'successSequence',
-  context: ({ input }) => ({ ...input, order: null, plan: null, serviceIds: [], invoiceId: null, error: null }),
-  initial: 'checkingRef',
-  output: () => ({ receipt: true }),
-  states: {
-    checkingRef: {
-      always: [{ guard: 'noRef', target: 'missingRef' }, { target: 'verifying' }],
-    },
-    missingRef: {},
-    verifying: {
-      tags: ['working'],
-      invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
-        input: ({ context }) => ({ ref: context.ref ?? '' }),
-        onDone: [
-          { guard: { type: 'confirmed', params: ({ event }) => ({ order: event.output }) }, target: 'receipt' },
-          {
-            guard: { type: 'unpaid', params: ({ event }) => ({ order: event.output }) },
-            target: 'failed',
-            actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output }) }, { type: 'setError', params: { message: orderUnpaidText } }],
-          },
-          { target: 'students', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output }) } },
-        ],
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    students: {
-      tags: ['working'],
-      invoke: {
-        id: 'loadStudents',
-        src: 'loadStudents',
-        input: ({ context }) => ({ clientid: context.payer.clientid }),
-        onDone: [
-          {
-            guard: { type: 'bookingUnknown', params: ({ event }) => ({ students: event.output }) },
-            target: 'failed',
-            actions: [
-              { type: 'setError', params: ({ context, event }) => ({ message: planProblem(context.draft, event.output, context.order) ?? '' }) },
-              { type: 'logError', params: ({ context }) => ({ message: `No booking for order ${context.ref ?? ''} on this device` }) },
-            ],
-          },
-          { target: 'waitingToStart', actions: { type: 'keepPlan', params: ({ event }) => ({ students: event.output }) } },
-        ],
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    waitingToStart: {
-      tags: ['working'],
-      after: { paymentStart: { target: 'resuming' } },
-    },
-    resuming: {
-      always: [
-        { guard: { type: 'resumesAt', params: { step: 'services' } }, target: 'services' },
-        { guard: { type: 'resumesAt', params: { step: 'appointments' } }, target: 'appointments' },
-        { guard: { type: 'resumesAt', params: { step: 'invoice' } }, target: 'invoice' },
-        { guard: { type: 'resumesAt', params: { step: 'payment' } }, target: 'payment' },
-        { target: 'recording' },
-      ],
-    },
-    services: {
-      tags: ['working', 'booking'],
-      invoke: {
-        id: 'createServices',
-        src: 'createServices',
-        input: ({ context }) => servicePayloads(planOf(context), orderOf(context), context.payer),
-        onDone: { target: 'appointments', actions: { type: 'keepServices', params: ({ event }) => ({ ids: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    appointments: {
-      tags: ['working', 'booking'],
-      invoke: {
-        id: 'createAppointments',
-        src: 'createAppointments',
-        input: ({ context }) => appointmentPayloads(planOf(context), context.serviceIds, orderOf(context), context.payer, context.today),
-        onDone: { target: 'invoice' },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    invoice: {
-      tags: ['working', 'recording'],
-      invoke: {
-        id: 'createInvoice',
-        src: 'createInvoice',
-        input: ({ context }) => invoicePayload(orderOf(context), context.payer),
-        onDone: { target: 'payment', actions: { type: 'keepInvoice', params: ({ event }) => ({ id: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    payment: {
-      tags: ['working', 'recording'],
-      invoke: {
-        id: 'takePayment',
-        src: 'takePayment',
-        input: ({ context }) => ({ invoiceId: context.invoiceId ?? 0, body: paymentPayload(orderOf(context), context.payer) }),
-        onDone: { target: 'recording' },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    recording: {
-      tags: ['working', 'recording'],
-      after: { paymentRecord: { target: 'confirming' } },
-    },
-    confirming: {
-      tags: ['working', 'recording'],
-      invoke: {
-        id: 'confirmOrder',
-        src: 'confirmOrder',
-        input: ({ context }) => ({ ref: context.ref ?? '' }),
-        onDone: [{ guard: 'deletesFreePackage', target: 'deletingFreePackage' }, { target: 'alerting' }],
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    deletingFreePackage: {
-      tags: ['working', 'recording'],
-      invoke: {
-        id: 'deleteFreePackage',
-        src: 'deleteFreePackage',
-        input: ({ context }) => ({ clientid: context.payer.clientid }),
-        onDone: { target: 'alerting' },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'logError', params: ({ event }) => ({ message: `Payment step failed: ${messageOf(event.error)}` }) },
-          ],
-        },
-      },
-    },
-    alerting: {
-      tags: ['working', 'recording'],
-      after: { paymentAlert: { target: 'succeeded' } },
-    },
-    succeeded: {
-      entry: ['announceSuccess', 'clearWorkingKeys'],
-    },
-    failed: {
-      on: { 'sequence.retried': { target: 'verifying' } },
-    },
-    receipt: { type: 'final' },
-  },
 });
+
+export const successSequenceMachine = successSetup
+  .extend({
+    actions: {
+      /** A call failed: its message shows (with Retry) and is logged. */
+      failStep: successSetup.enqueueActions(({ enqueue, event }) => {
+        const message = messageOf('error' in event ? event.error : undefined);
+        enqueue.assign({ error: message });
+        enqueue({ type: 'logError', params: { message: `Payment step failed: ${message}` } });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'successSequence',
+    context: ({ input }) => ({ ...input, order: null, error: null }),
+    initial: 'checkingRef',
+    output: () => ({ receipt: true }),
+    states: {
+      checkingRef: {
+        always: [{ guard: 'noRef', target: 'missingRef' }, { target: 'verifying' }],
+      },
+      missingRef: {},
+      verifying: {
+        tags: ['working'],
+        invoke: {
+          id: 'loadOrder',
+          src: 'loadOrder',
+          input: ({ context }) => ({ ref: context.ref ?? '' }),
+          onDone: [
+            { guard: { type: 'confirmed', params: ({ event }) => ({ order: event.output }) }, target: 'receipt' },
+            {
+              guard: { type: 'closedUnpaid', params: ({ event }) => ({ order: event.output }) },
+              target: 'failed',
+              actions: [{ type: 'keepOrder', params: ({ event }) => ({ order: event.output }) }, { type: 'setError', params: { message: orderUnpaidText } }],
+            },
+            { target: 'students', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output }) } },
+          ],
+          onError: { target: 'failed', actions: 'failStep' },
+        },
+      },
+      students: {
+        tags: ['working'],
+        invoke: {
+          id: 'loadStudents',
+          src: 'loadStudents',
+          input: ({ context }) => ({ clientid: context.clientid }),
+          onDone: { target: 'waitingToStart' },
+          onError: { target: 'failed', actions: 'failStep' },
+        },
+      },
+      waitingToStart: {
+        tags: ['working'],
+        // An order the server has booked already (the provider's notification came first) skips the booking.
+        after: { paymentStart: [{ guard: 'booked', target: 'recording' }, { target: 'fulfilling' }] },
+      },
+      fulfilling: {
+        tags: ['working', 'booking'],
+        invoke: {
+          id: 'fulfilOrder',
+          src: 'fulfilOrder',
+          input: ({ context }) => ({ ref: context.ref ?? '' }),
+          onDone: { target: 'recording', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output }) } },
+          onError: [
+            {
+              guard: { type: 'noPayment', params: ({ event }) => ({ error: event.error }) },
+              target: 'failed',
+              actions: { type: 'setError', params: { message: orderUnpaidText } },
+            },
+            { target: 'failed', actions: 'failStep' },
+          ],
+        },
+      },
+      recording: {
+        tags: ['working', 'recording'],
+        after: { paymentRecord: { target: 'confirming' } },
+      },
+      confirming: {
+        tags: ['working', 'recording'],
+        invoke: {
+          id: 'confirmOrder',
+          src: 'confirmOrder',
+          input: ({ context }) => ({ ref: context.ref ?? '' }),
+          onDone: [{ guard: 'deletesFreePackage', target: 'deletingFreePackage' }, { target: 'alerting' }],
+          onError: { target: 'failed', actions: 'failStep' },
+        },
+      },
+      deletingFreePackage: {
+        tags: ['working', 'recording'],
+        invoke: {
+          id: 'deleteFreePackage',
+          src: 'deleteFreePackage',
+          input: ({ context }) => ({ clientid: context.clientid }),
+          onDone: { target: 'alerting' },
+          onError: { target: 'failed', actions: 'failStep' },
+        },
+      },
+      alerting: {
+        tags: ['working', 'recording'],
+        after: { paymentAlert: { target: 'succeeded' } },
+      },
+      succeeded: {
+        entry: ['announceSuccess', 'clearWorkingKeys'],
+      },
+      failed: {
+        on: { 'sequence.retried': { target: 'verifying' } },
+      },
+      receipt: { type: 'final' },
+    },
+  });
 
 export type SuccessSequenceMachine = typeof successSequenceMachine;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { OrderProgress } from '../../machines/rules/booking-payloads.ts';
+import type { OrderProgress } from '../../machines/rules/order-progress.ts';
 import { ReceiptScreen } from '../../src/screens/payment/receipt-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
@@ -20,12 +20,15 @@ const order: OrderProgress = {
   student_ids: [11],
   classes: 12,
   booked_classes: 3,
-  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 3 }],
+  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 3, weekly_lessons: { Mathematics: 1, English: 1 } }],
   service_ids: [31],
   appointment_ids: [1, 2, 3],
   invoice_id: 9,
   payment_taken: true,
   confirmed: true,
+  lessons: [],
+  hold_expires_at: null,
+  to_place: 0,
 };
 
 const appointment = (id: number, start: string, topic = 'Mathematics') => ({ id, start, finish: start, topic, status: 'planned', service: { id: 31, name: topic }, db: { pkg_id: 3 } });

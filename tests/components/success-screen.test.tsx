@@ -1,65 +1,54 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import type { SuccessSequenceMachine } from '../../machines/booking/success-sequence.machine.ts';
-import type { OrderProgress } from '../../machines/rules/booking-payloads.ts';
+import type { OrderProgress } from '../../machines/rules/order-progress.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { SuccessScreen, browserSuccessSequenceMachine } from '../../src/screens/payment/success-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
 import { sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../support/draft-fixtures.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
+import { orderStages } from '../support/order-fixtures.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
-// /success over the app's real API calls (the network stubbed): what is sent, in which order, and what
-// a reload of a half-done or finished order sends.
+// /success over the app's real API calls (the network stubbed): what is sent, in which order. The server
+// books a paid order itself; the page books nothing from this browser's storage, and asks the server to
+// book the order only when its notification has not done it yet.
 
 const fetchMock = stubNetwork();
 const ref = 'ord_abcdefgh';
+const orders = orderStages(ref);
 const delays = { paymentStart: 3000, paymentRecord: 8000, paymentAlert: 2000 };
 const machine = browserSuccessSequenceMachine.provide({ delays }) as SuccessSequenceMachine;
 
+/** What the checkout left in this browser for a pending payment: the flag dashboard=1 among the working keys. */
 const pendingPayment: BookingDraft = {
   ...emptyDraft('pendingPayment'),
   form: sampleForm,
   lessons: sampleLessons,
-  slots: { '1st Week': [sampleSlot], '2nd Week': [{ ...sampleSlot, key: 'Mathematics-2026-12-13-16:00', date: '2026-12-13', weekIndex: 1 }] },
+  slots: { '1st Week': [sampleSlot] },
   tutors: sampleTutors,
   clientPackageId: 9,
 };
 
-const order = (more: Partial<OrderProgress> = {}): OrderProgress => ({
-  ref,
-  status: 'paid',
-  amount: 684,
-  pkg_id: 3,
-  student_ids: [11],
-  classes: 12,
-  booked_classes: 0,
-  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 0 }],
-  service_ids: [],
-  appointment_ids: [],
-  invoice_id: null,
-  payment_taken: false,
-  confirmed: false,
-  ...more,
-});
+interface Server {
+  /** What GET /orders/{ref} answers. */
+  order: OrderProgress;
+  /** What POST /orders/{ref}/fulfilment answers. */
+  fulfilment?: Response;
+}
 
-const appointment = (id: number) => ({ id, start: '2026-12-06T12:00:00Z', topic: 'Mathematics', status: 'planned', service: { id: 31, name: 'Mathematics' }, db: { pkg_id: 3 } });
-
-/** The server: GET /orders/{ref} answers `progress`; the writes answer as the reference server does. */
-function serve(progress: OrderProgress) {
+/** The server: the order as `server` says, the rest as the reference server answers. */
+function serve(server: Server) {
   fetchMock.mockImplementation(async (request) => {
     const { pathname } = new URL(request.url);
     const route = `${request.method} ${pathname}`;
-    if (route === `GET /api/orders/${ref}`) return json(progress);
+    if (route === `GET /api/orders/${ref}`) return json(server.order);
+    if (route === `POST /api/orders/${ref}/fulfilment`) return server.fulfilment ?? json(orders.booked);
     if (route === `GET /api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
-    if (route === 'POST /api/services/') return json({ id: 31 }, 201);
-    if (route === 'POST /api/appointments/') return json({ success: true, data: [appointment(1), appointment(2)] }, 201);
-    if (route === 'POST /api/proformainvoice') return json({ data: { id: 9, date_sent: '2026-11-23', status: 'unpaid', description: 'Credit Request', amount: '684.00', client: { id: 7 } } }, 201);
-    if (route === 'POST /api/proformainvoicetakepayment/9') return json({ success: true, data: { id: 9, date_sent: '2026-11-23', status: 'paid', description: 'Credit Request', amount: '684.00', client: { id: 7 } } });
     if (route === 'POST /api/order_status') return json({ success: true, message: 'Recorded', status: 'confirmed' });
     if (route === `DELETE /api/client-packagesfree/${testUser.clientid}`) return json({ success: true, deleted: 1 });
     return json({ message: `not served: ${route}` }, 500);
@@ -91,6 +80,15 @@ function renderAt(at: string) {
 /** Lets the calls in flight settle (the network answers at once). */
 const settle = () => act(async () => vi.advanceTimersByTimeAsync(0));
 
+/** The rest of the sequence after the first wait: 8 s, the confirmation, (the free package), 2 s. */
+async function runToTheEnd() {
+  await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord));
+  await settle();
+  await act(async () => vi.advanceTimersByTimeAsync(delays.paymentAlert));
+}
+
+const checklist = () => within(screen.getByRole('list', { name: 'Your order' })).getAllByRole('listitem').map((item) => item.textContent);
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-23T08:00:00Z') });
 });
@@ -99,22 +97,27 @@ afterEach(() => {
 });
 
 describe('/success', () => {
-  it('books a paid pending payment in the spec’s order, with its waits, then says so and clears the working keys', async () => {
-    writeDraft(pendingPayment);
-    serve(order());
+  it('an order the provider’s notification booked: no write but POST /order_status, with the spec’s waits, then the success', async () => {
+    writeDraft({ ...pendingPayment, entry: 'new' });
+    serve({ order: orders.booked });
     renderAt(`/success?ref=${ref}`);
     await settle();
     expect(screen.getByRole('status', { name: 'Verifying payment…' })).toBeVisible();
     expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`]);
+    // What the server has done shows as done.
+    expect(checklist()).toEqual(['✓Payment received: done', '✓Lessons booked: done', '✓Invoice settled: done']);
 
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
     await settle();
-    expect(sent().slice(2)).toEqual(['POST /api/services/', 'POST /api/appointments/', 'POST /api/proformainvoice', 'POST /api/proformainvoicetakepayment/9']);
     expect(screen.getByRole('status', { name: 'Recording your payment…' })).toBeVisible();
+    expect(sent()).toHaveLength(2);
 
-    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord));
+    // Each wait holds for its time (give or take the real time the test takes: timers also advance with it).
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord - 500));
+    expect(sent()).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTimeAsync(500));
     await settle();
-    expect(sent().slice(6)).toEqual(['POST /api/order_status', `DELETE /api/client-packagesfree/${testUser.clientid}`]);
+    expect(sent().slice(2)).toEqual(['POST /api/order_status']);
     expect(screen.queryByRole('heading', { name: 'Successful!' })).toBeNull();
 
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentAlert));
@@ -122,59 +125,127 @@ describe('/success', () => {
     expect(screen.getByText('You will receive order confirmation by email shortly')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Manage your Slots' })).toHaveAttribute('href', '/manage-booking');
     expect(toasts().getByText('Payment Successful')).toBeVisible();
-    expect(localStorage.getItem('lessonData')).toBeNull();
-    expect(localStorage.getItem('dashboard')).toBeNull();
-
-    // Every write names the order.
-    const [service] = (await bodiesTo('/api/services/')) as Record<string, unknown>[];
-    expect(service).toEqual({
-      name: 'Mathematics',
-      dft_charge_type: 'hourly',
-      dft_charge_rate: '57.00',
-      dft_contractor_rate: '120.00',
-      conjobs: [{ contractor: 1 }],
-      rcrs: [{ recipient: 11 }],
-      branch_id: 1,
-      order_ref: ref,
-    });
-    const [lessons] = (await bodiesTo('/api/appointments/')) as Record<string, unknown>[][];
-    expect(lessons?.map((l) => [l.start, l.finish, l.service, l.order_ref])).toEqual([
-      ['2026-12-06T16:00:00+04:00', '2026-12-06T17:00:00+04:00', 31, ref],
-      ['2026-12-13T16:00:00+04:00', '2026-12-13T17:00:00+04:00', 31, ref],
-    ]);
-    expect(await bodiesTo('/api/proformainvoice')).toEqual([{ branch_id: 1, amount: 684, client: 7, raise_behaviour: 'raise-and-send', description: 'Credit Request', order_ref: ref }]);
-    expect(await bodiesTo('/api/proformainvoicetakepayment/9')).toEqual([{ branch_id: 1, clientid: 7, amount: 684, method: 'cash', send_receipt: true, order_ref: ref }]);
     expect(await bodiesTo('/api/order_status')).toEqual([{ ref, status: 'success' }]);
+    expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/order_status']);
+    // Paid and booked: the working keys go.
+    expect(localStorage.getItem('lessonData')).toBeNull();
   });
 
-  it('a reload after the payment was taken only confirms: nothing is made twice', async () => {
-    writeDraft({ ...pendingPayment, entry: 'new' });
-    serve(order({ service_ids: [31], appointment_ids: [1, 2], booked_classes: 2, invoice_id: 9, payment_taken: true }));
+  it('an order not booked yet (a late notification): exactly one POST /orders/{ref}/fulfilment after 3 s, then the rest', async () => {
+    serve({ order: orders.created });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    expect(checklist()).toEqual(['…Payment received: not yet', '…Lessons booked: not yet', '…Invoice settled: not yet']);
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart - 500));
+    expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`]);
+    await act(async () => vi.advanceTimersByTimeAsync(500));
+    await settle();
+    expect(sent().slice(2)).toEqual([`POST /api/orders/${ref}/fulfilment`]);
+    // The server's answer is the order as booked.
+    expect(screen.getByRole('status', { name: 'Recording your payment…' })).toBeVisible();
+    expect(checklist()).toEqual(['✓Payment received: done', '✓Lessons booked: done', '✓Invoice settled: done']);
+
+    await runToTheEnd();
+    expect(screen.getByRole('heading', { name: 'Successful!' })).toBeVisible();
+    expect(sent().filter((route) => route.endsWith('/fulfilment'))).toHaveLength(1);
+    expect(sent().slice(3)).toEqual(['POST /api/order_status']);
+  });
+
+  it('a paid order made before the server booked orders itself (no invoice yet) is fulfilled too', async () => {
+    serve({ order: orders.paidNotBooked });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    expect(checklist()).toEqual(['✓Payment received: done', '…Lessons booked: not yet', '…Invoice settled: not yet']);
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await settle();
+    expect(sent().slice(2)).toEqual([`POST /api/orders/${ref}/fulfilment`]);
+  });
+
+  it('the provider has no payment for the order (409): the unpaid text, nothing confirmed; Retry reads the order again', async () => {
+    serve({ order: orders.created, fulfilment: json({ success: false, message: 'No payment for this order.' }, 409) });
     renderAt(`/success?ref=${ref}`);
     await settle();
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
-    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord));
     await settle();
-    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentAlert));
+    expect(screen.getByRole('alert')).toHaveTextContent('This payment has not been completed, so no classes were booked.');
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord + delays.paymentAlert));
+    expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`, `POST /api/orders/${ref}/fulfilment`]);
+
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    expect(sent().slice(3)).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`]);
+  });
+
+  it('with no draft in storage at all, a paid pending payment still ends the same (its flag deletes the free package)', async () => {
+    // The checkout in another browser; here only the pending-payment card's flag, or nothing at all.
+    localStorage.setItem('dashboard', '1');
+    serve({ order: orders.created });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await settle();
+    await runToTheEnd();
+    expect(screen.getByRole('heading', { name: 'Successful!' })).toBeVisible();
+    expect(sent()).toEqual([
+      `GET /api/orders/${ref}`,
+      `GET /api/clientsdata/${testUser.clientid}`,
+      `POST /api/orders/${ref}/fulfilment`,
+      'POST /api/order_status',
+      `DELETE /api/client-packagesfree/${testUser.clientid}`,
+    ]);
+    expect(localStorage.getItem('dashboard')).toBeNull();
+  });
+
+  it('with nothing in storage but the session, the free package stays', async () => {
+    serve({ order: orders.booked });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await runToTheEnd();
     expect(screen.getByRole('heading', { name: 'Successful!' })).toBeVisible();
     expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/order_status']);
   });
 
+  it('a pending payment from this browser deletes the free package after the confirmation', async () => {
+    writeDraft(pendingPayment);
+    serve({ order: orders.booked });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await runToTheEnd();
+    expect(sent().slice(2)).toEqual(['POST /api/order_status', `DELETE /api/client-packagesfree/${testUser.clientid}`]);
+    expect(localStorage.getItem('dashboard')).toBeNull();
+  });
+
+  it.each([
+    ['failed', orders.failed],
+    ['cancelled', orders.cancelled],
+  ])('a %s order: the unpaid text, and nothing else is asked', async (_, order) => {
+    serve({ order });
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('This payment has not been completed, so no classes were booked.');
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart + delays.paymentRecord + delays.paymentAlert));
+    expect(sent()).toEqual([`GET /api/orders/${ref}`]);
+  });
+
   it('an order confirmed before is shown as its receipt, replacing /success', async () => {
-    serve(order({ status: 'confirmed', service_ids: [31], appointment_ids: [1, 2], invoice_id: 9, payment_taken: true, confirmed: true }));
+    serve({ order: orders.confirmed });
     renderAt(`/success?ref=${ref}`);
     await settle();
     expect(screen.getByText(`/payment-successfull?ref=${ref}`)).toBeVisible();
     expect(sent()).toEqual([`GET /api/orders/${ref}`]);
   });
 
-  it('without the booking on this device, an unbooked order says so instead of guessing', async () => {
-    expectConsole('error', 'No booking for order');
-    serve(order());
+  it('a fulfilment that fails otherwise shows the server’s message with Retry, and is logged', async () => {
+    expectConsole('error', 'Payment step failed: The payment provider could not be reached.');
+    serve({ order: orders.created, fulfilment: json({ message: 'The payment provider could not be reached.' }, 502) });
     renderAt(`/success?ref=${ref}`);
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent('The booking for this payment was not found on this device.');
-    expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`]);
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('The payment provider could not be reached.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('an order that cannot be read shows the server’s message with Retry, which reads it again', async () => {

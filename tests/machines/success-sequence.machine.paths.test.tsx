@@ -1,102 +1,60 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
-import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import {
   type SuccessSequenceInput,
   type SuccessSequenceMachine,
+  orderUnpaidText,
   paymentSuccessfulText,
   refMissingText,
   refMissingTitle,
   successSequenceMachine,
 } from '../../machines/booking/success-sequence.machine.ts';
-import { type OrderProgress, appointmentPayloads, invoicePayload, paymentPayload, servicePayloads } from '../../machines/rules/booking-payloads.ts';
-import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { orderChecklist } from '../../machines/rules/order-progress.ts';
+import { ApiError } from '../../src/api/client.ts';
 import { SuccessScreen, bookingText, browserSuccessSequenceMachine, recordingText, verifyingText } from '../../src/screens/payment/success-screen.tsx';
-import { confirmationEmailText, successTitle } from '../../src/screens/payment/success-view.tsx';
+import { checklistLabel, confirmationEmailText, successTitle } from '../../src/screens/payment/success-view.tsx';
+import { writeText } from '../../src/storage/browser-storage.ts';
 import { expectConsole } from '../support/console-guard.ts';
-import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
+import { orderStages } from '../support/order-fixtures.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 // Every transition of the success sequence, from each way onto /success, replayed on the real screen with
-// calls the test answers and fake timers for the spec's waits (3 s, 8 s, 2 s).
+// calls the test answers and fake timers for the spec's waits (3 s, 8 s, 2 s). Nothing of the booking is in
+// this browser's storage: the server books the order it holds.
 
 const ref = 'ord_12345678';
 const now = new Date('2026-11-23T08:00:00Z');
 const delays = { paymentStart: 3000, paymentRecord: 8000, paymentAlert: 2000 };
-
-/** Adam Ahmed's GOLD: Mathematics twice with Amira Haddad, English once with Omar Khalil. */
-const booked: BookingDraft = {
-  ...emptyDraft('new'),
-  form: { ...sampleForm, subject: ['Mathematics', 'English'] },
-  lessons: { ...sampleLessons, lessonCounts: { Mathematics: 1, English: 1 } },
-  totalLessonsLabel: '2 lessons per week · 12 classes',
-  slots: {
-    '1st Week': [sampleSlot, { ...sampleSlot, key: 'English-2026-12-07-09:00', subject: 'English', date: '2026-12-07', time: '09:00', tutorId: 2, apt_id: 2, name: 'Omar Khalil' }],
-    '2nd Week': [{ ...sampleSlot, key: 'Mathematics-2026-12-13-16:00', date: '2026-12-13', weekIndex: 1 }],
-  },
-  tutors: [
-    { id: 1, name: 'Amira Haddad', subject: 'Mathematics' },
-    { id: 2, name: 'Omar Khalil', subject: 'English' },
-  ],
-};
-
-const order = (more: Partial<OrderProgress> = {}): OrderProgress => ({
-  ref,
-  status: 'paid',
-  amount: 684,
-  pkg_id: 3,
-  student_ids: [11],
-  classes: 12,
-  booked_classes: 0,
-  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 0 }],
-  service_ids: [],
-  appointment_ids: [],
-  invoice_id: null,
-  payment_taken: false,
-  confirmed: false,
-  ...more,
-});
-
-/** The order as GET /orders/{ref} answers it at each point of the sequence. */
-const orders = {
-  fresh: order(),
-  servicesMade: order({ service_ids: [31, 32] }),
-  lessonsBooked: order({ service_ids: [31, 32], appointment_ids: [1, 2, 3], booked_classes: 3 }),
-  invoiced: order({ service_ids: [31, 32], appointment_ids: [1, 2, 3], booked_classes: 3, invoice_id: 9 }),
-  paymentTaken: order({ service_ids: [31, 32], appointment_ids: [1, 2, 3], booked_classes: 3, invoice_id: 9, payment_taken: true }),
-  confirmed: order({ status: 'confirmed', service_ids: [31, 32], appointment_ids: [1, 2, 3], booked_classes: 3, invoice_id: 9, payment_taken: true, confirmed: true }),
-  unpaid: order({ status: 'created' }),
-};
+const orders = orderStages(ref);
 
 interface Start {
   who: string;
   at: string;
-  draft: BookingDraft | null;
+  /** The pending-payment card's flag (dashboard=1) in storage. */
+  pendingPayment: boolean;
 }
 
 const starts: Start[] = [
-  { who: 'a new booking paid', at: `/success?ref=${ref}`, draft: booked },
-  { who: 'the pending-payment card paid', at: `/success?ref=${ref}`, draft: { ...booked, entry: 'pendingPayment', clientPackageId: 9 } },
-  { who: 'no ref', at: '/success', draft: booked },
-  { who: 'no booking on this device', at: `/success?ref=${ref}`, draft: null },
+  { who: 'a new booking paid', at: `/success?ref=${ref}`, pendingPayment: false },
+  { who: 'the pending-payment card paid', at: `/success?ref=${ref}`, pendingPayment: true },
+  { who: 'no ref', at: '/success', pendingPayment: false },
 ];
 
 const inputOf = (start: Start): SuccessSequenceInput => ({
   ref: start.at.includes('ref=') ? ref : null,
-  draft: start.draft,
-  payer: { clientid: testUser.clientid, branch_id: testUser.branch_id, timeZone: 'Asia/Dubai' },
-  today: '2026-11-23',
-  deletesFreePackage: start.draft?.entry === 'pendingPayment',
+  clientid: testUser.clientid,
+  deletesFreePackage: start.pendingPayment,
 });
 
 const after = (delay: keyof typeof delays, state: string) => `xstate.after.${delay}.successSequence.${state}`;
 const failure = new Error('The server could not be reached.');
+const noPayment = new ApiError(409, 'The payment provider has no payment for this order.');
 
 const events: AnyEventObject[] = [
   ...Object.values(orders).map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
@@ -104,14 +62,9 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadStudents', output: testUser.studentdetails },
   { type: 'xstate.error.actor.loadStudents', error: failure },
   { type: after('paymentStart', 'waitingToStart') },
-  { type: 'xstate.done.actor.createServices', output: [31, 32] },
-  { type: 'xstate.error.actor.createServices', error: failure },
-  { type: 'xstate.done.actor.createAppointments', output: [1, 2, 3] },
-  { type: 'xstate.error.actor.createAppointments', error: failure },
-  { type: 'xstate.done.actor.createInvoice', output: 9 },
-  { type: 'xstate.error.actor.createInvoice', error: failure },
-  { type: 'xstate.done.actor.takePayment', output: {} },
-  { type: 'xstate.error.actor.takePayment', error: failure },
+  { type: 'xstate.done.actor.fulfilOrder', output: orders.booked },
+  { type: 'xstate.error.actor.fulfilOrder', error: noPayment },
+  { type: 'xstate.error.actor.fulfilOrder', error: failure },
   { type: after('paymentRecord', 'recording') },
   { type: 'xstate.done.actor.confirmOrder', output: {} },
   { type: 'xstate.error.actor.confirmOrder', error: failure },
@@ -121,7 +74,7 @@ const events: AnyEventObject[] = [
   { type: 'sequence.retried' },
 ];
 
-const actorIds = ['loadOrder', 'loadStudents', 'createServices', 'createAppointments', 'createInvoice', 'takePayment', 'confirmOrder', 'deleteFreePackage'] as const;
+const actorIds = ['loadOrder', 'loadStudents', 'fulfilOrder', 'confirmOrder', 'deleteFreePackage'] as const;
 type ActorId = (typeof actorIds)[number];
 
 interface Call {
@@ -132,6 +85,7 @@ interface Call {
 
 /** The screen at /success in a router, with every call one the test answers. */
 function renderSuccess(start: Start) {
+  if (start.pendingPayment) writeText('dashboard', '1');
   const calls = new Map<ActorId, Call>();
   const sent: { id: ActorId; input: unknown }[] = [];
   const fake = (id: ActorId) =>
@@ -166,6 +120,17 @@ function renderSuccess(start: Start) {
 
 type State = SnapshotFrom<SuccessSequenceMachine>;
 
+/** The order's checklist as the screen lists it: each step with its mark, and the word for screen readers. */
+function expectChecklistFor(state: State) {
+  const { order } = state.context;
+  if (!order) {
+    expect(screen.queryByRole('list', { name: checklistLabel })).toBeNull();
+    return;
+  }
+  const items = within(screen.getByRole('list', { name: checklistLabel })).getAllByRole('listitem');
+  expect(items.map((item) => item.textContent)).toEqual(orderChecklist(order).map((check) => (check.done ? `✓${check.label}: done` : `…${check.label}: not yet`)));
+}
+
 function expectScreenFor(state: State) {
   if (state.status === 'done') {
     expect(screen.getByRole('heading', { name: 'Receipt page' })).toBeVisible();
@@ -186,36 +151,28 @@ function expectScreenFor(state: State) {
     expect(screen.getByText(confirmationEmailText)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Manage your Slots' })).toHaveAttribute('href', '/manage-booking');
     expect(toasts().getByText(paymentSuccessfulText)).toBeVisible();
+    expectChecklistFor(state);
     // Paid and booked: the working keys are gone, the session stays.
-    expect(localStorage.getItem('lessonData')).toBeNull();
-    expect(localStorage.getItem('packageFormData')).toBeNull();
+    expect(localStorage.getItem('dashboard')).toBeNull();
     expect(localStorage.getItem('token')).not.toBeNull();
     return;
   }
   const progress = state.hasTag('booking') ? bookingText : state.hasTag('recording') ? recordingText : verifyingText;
   expect(screen.getByRole('status', { name: progress })).toBeVisible();
   expect(screen.queryByRole('heading', { name: successTitle })).toBeNull();
+  expectChecklistFor(state);
 }
 
-/** What each write must carry, from the state the sequence was in when it was made. */
-function expectedInput(id: ActorId, before: State): unknown {
-  const { context } = before;
-  const theOrder = context.order as OrderProgress;
+/** What each call must carry. */
+function expectedInput(id: ActorId): unknown {
   switch (id) {
     case 'loadOrder':
+    case 'fulfilOrder':
     case 'confirmOrder':
       return { ref };
     case 'loadStudents':
     case 'deleteFreePackage':
       return { clientid: testUser.clientid };
-    case 'createServices':
-      return servicePayloads(context.plan!, theOrder, context.payer);
-    case 'createAppointments':
-      return appointmentPayloads(context.plan!, context.serviceIds, theOrder, context.payer, context.today);
-    case 'createInvoice':
-      return invoicePayload(theOrder, context.payer);
-    case 'takePayment':
-      return { invoiceId: 9, body: paymentPayload(theOrder, context.payer) };
   }
 }
 
@@ -225,7 +182,6 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, now });
   // Failed steps are logged as well as shown.
   expectConsole('error', 'Payment step failed');
-  expectConsole('error', 'No booking for order');
 });
 
 afterEach(() => {
@@ -237,13 +193,21 @@ afterAll(() => {
   expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
 });
 
-const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+const label = (path: ReplayedPath) =>
+  path.steps
+    .map((s) => {
+      const event = s.event as AnyEventObject;
+      const what = event.type.replace('xstate.', '');
+      if (event.type === 'xstate.done.actor.loadOrder') return `${what}(${(event.output as { status: string }).status}${event.output === orders.paidNotBooked ? ', not booked' : ''})`;
+      if (event.type.startsWith('xstate.error.')) return `${what}(${event.error === noPayment ? '409' : 'failed'})`;
+      return what;
+    })
+    .join(' → ');
 const delayOf = (type: string) => (Object.keys(delays) as (keyof typeof delays)[]).find((delay) => type.startsWith(`xstate.after.${delay}.`));
 
 describe.each(starts.map((start) => ({ ...start, input: inputOf(start) })))('success sequence paths for $who, replayed on the screen', (start) => {
   const paths = coveringPaths(successSequenceMachine, start.input, events);
   it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    if (start.draft) writeDraft(start.draft);
     const { call } = renderSuccess(start);
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     for (const [index, step] of path.steps.entries()) {
@@ -262,7 +226,7 @@ describe.each(starts.map((start) => ({ ...start, input: inputOf(start) })))('suc
         await act(async () => vi.advanceTimersByTimeAsync(500));
       } else if (actor && before) {
         const pending = call(actor);
-        expect(pending.input).toEqual(expectedInput(actor, before));
+        expect(pending.input).toEqual(expectedInput(actor));
         if (event.type.startsWith('xstate.done')) await act(async () => pending.resolve(event.output));
         else await act(async () => pending.reject(event.error));
       } else {
@@ -275,37 +239,40 @@ describe.each(starts.map((start) => ({ ...start, input: inputOf(start) })))('suc
 });
 
 describe('the success sequence on the screen', () => {
-  it('a failed step’s Retry re-reads the order and resumes where it stopped, creating nothing twice', async () => {
-    writeDraft(booked);
+  it('an order the provider’s notification booked is not booked again: no fulfilment, straight to recording', async () => {
     const { call, sent } = renderSuccess(starts[0] as Start);
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await act(async () => call('loadOrder').resolve(orders.fresh));
+    await act(async () => call('loadOrder').resolve(orders.booked));
     await act(async () => call('loadStudents').resolve(testUser.studentdetails));
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
-    await act(async () => call('createServices').resolve([31, 32]));
-    await act(async () => call('createAppointments').reject(failure));
-    expect(screen.getByRole('alert')).toHaveTextContent(failure.message);
-
-    await ui.click(screen.getByRole('button', { name: 'Retry' }));
-    await act(async () => call('loadOrder').resolve(orders.servicesMade));
-    await act(async () => call('loadStudents').resolve(testUser.studentdetails));
-    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
-    // The services the order has are used: none is made again.
-    expect(call('createAppointments').input).toEqual(expect.arrayContaining([expect.objectContaining({ service: 31, order_ref: ref }), expect.objectContaining({ service: 32, order_ref: ref })]));
-    expect(sent.filter((s) => s.id === 'createServices')).toHaveLength(1);
+    expect(screen.getByRole('status', { name: recordingText })).toBeVisible();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentRecord));
+    await act(async () => call('confirmOrder').resolve({}));
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentAlert));
+    expect(screen.getByRole('heading', { name: successTitle })).toBeVisible();
+    expect(sent.map((s) => s.id)).toEqual(['loadOrder', 'loadStudents', 'confirmOrder']);
   });
 
-  it('the lessons are posted at the branch’s hours with its offset', async () => {
-    writeDraft(booked);
-    const { call } = renderSuccess(starts[0] as Start);
-    await act(async () => call('loadOrder').resolve(orders.servicesMade));
+  it('no payment yet (409): the unpaid text; Retry reads the order again and, booked by then, goes on without fulfilling twice', async () => {
+    const { call, sent } = renderSuccess(starts[0] as Start);
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await act(async () => call('loadOrder').resolve(orders.created));
     await act(async () => call('loadStudents').resolve(testUser.studentdetails));
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
-    const lessons = call('createAppointments').input as { start: string; finish: string; topic: string }[];
-    expect(lessons.map((l) => [l.topic, l.start, l.finish])).toEqual([
-      ['Mathematics', '2026-12-06T16:00:00+04:00', '2026-12-06T17:00:00+04:00'],
-      ['Mathematics', '2026-12-13T16:00:00+04:00', '2026-12-13T17:00:00+04:00'],
-      ['English', '2026-12-07T09:00:00+04:00', '2026-12-07T10:00:00+04:00'],
-    ]);
+    expect(screen.getByRole('status', { name: bookingText })).toBeVisible();
+    await act(async () => call('fulfilOrder').reject(noPayment));
+    expect(screen.getByRole('alert')).toHaveTextContent(orderUnpaidText);
+
+    await ui.click(screen.getByRole('button', { name: 'Retry' }));
+    await act(async () => call('loadOrder').resolve(orders.booked));
+    await act(async () => call('loadStudents').resolve(testUser.studentdetails));
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    expect(screen.getByRole('status', { name: recordingText })).toBeVisible();
+    expect(sent.filter((s) => s.id === 'fulfilOrder')).toHaveLength(1);
+  });
+
+  it('classes whose hours were lost are said to wait to be placed', async () => {
+    const { call } = renderSuccess(starts[0] as Start);
+    await act(async () => call('loadOrder').resolve(orders.partlyLost));
+    expect(screen.getByText('1 paid class could not be booked at the chosen time and waits to be placed; our team will be in touch.')).toBeVisible();
   });
 });

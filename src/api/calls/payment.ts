@@ -1,17 +1,18 @@
 import { type Answer, type ApiClient, type RequestBody, callApi } from '../client.ts';
 
-// The calls of the payment result screens (spec §7; DESIGN.md "The success page"): every write carries
-// the order ref, and the server answers a replay with what the first call made.
+// The calls of the payment result screens (spec §7; DESIGN.md "The success page", "Paid means booked"),
+// and the services and lessons of the free assessment and of the remaining classes: every write carries
+// what it is booked on (the order ref, the client package, the free assessment), and the server answers a
+// replay with what the first call made.
 
 export const orderFailedText = 'Cannot verify payment.';
 export const servicesFailedText = 'Your classes could not be set up. Please try again.';
 export const appointmentsFailedText = 'Your classes could not be booked. Please try again.';
-export const invoiceFailedText = 'Your invoice could not be raised. Please try again.';
-export const paymentFailedText = 'Your payment could not be recorded. Please try again.';
+export const fulfilFailedText = 'Your classes could not be booked yet. Please try again.';
 export const confirmFailedText = 'Your payment could not be confirmed. Please try again.';
 export const freePackageFailedText = 'Your pending booking could not be closed. Please try again.';
 
-/** GET /orders/{ref}: what the order is and what the success sequence has produced for it so far. */
+/** GET /orders/{ref}: what the order is, and what has been booked on it so far. */
 export function getOrder(api: ApiClient, { ref }: { ref: string }): Promise<Answer<'getOrder'>> {
   return callApi(() => api.GET('/orders/{ref}', { params: { path: { ref } } }), orderFailedText);
 }
@@ -29,14 +30,13 @@ export async function createAppointments(api: ApiClient, lessons: RequestBody<'c
   return answer.data.map((appointment) => appointment.id);
 }
 
-/** POST /proformainvoice: answers the invoice id. */
-export async function createInvoice(api: ApiClient, body: RequestBody<'createInvoice'>): Promise<number> {
-  return (await callApi(() => api.POST('/proformainvoice', { body }), invoiceFailedText)).data.id;
-}
-
-/** POST /proformainvoicetakepayment/{invoiceId}. */
-export function takePayment(api: ApiClient, { invoiceId, body }: { invoiceId: number; body: RequestBody<'takeInvoicePayment'> }): Promise<Answer<'takeInvoicePayment'>> {
-  return callApi(() => api.POST('/proformainvoicetakepayment/{invoiceId}', { params: { path: { invoiceId } }, body }), paymentFailedText);
+/**
+ * POST /orders/{ref}/fulfilment: the server asks the payment provider and, when paid, books the order (its
+ * held lessons, services, settled invoice and receipt) as the provider's notification would, once. Answers
+ * the order as booked; a 409 (an ApiError with status 409) while the provider has no payment for it.
+ */
+export function fulfilOrder(api: ApiClient, { ref }: { ref: string }): Promise<Answer<'fulfilOrder'>> {
+  return callApi(() => api.POST('/orders/{ref}/fulfilment', { params: { path: { ref } } }), fulfilFailedText);
 }
 
 /** POST /order_status with 'success': the order is confirmed (harmless when sent again). */

@@ -10,17 +10,16 @@ import {
   refMissingTitle,
   successSequenceMachine,
 } from '../../../machines/booking/success-sequence.machine.ts';
+import { type OrderCheck, type OrderProgress, orderChecklist, toPlaceText } from '../../../machines/rules/order-progress.ts';
 import { api } from '../../api/api.ts';
 import { getClientData } from '../../api/calls/client.ts';
-import { confirmOrder, createAppointments, createInvoice, createServices, deleteUnpaidClientPackages, getOrder, takePayment } from '../../api/calls/payment.ts';
-import { readDraft } from '../../booking/booking-draft-storage.ts';
-import { branchToday } from '../../booking/branch-today.ts';
+import { confirmOrder, deleteUnpaidClientPackages, fulfilOrder, getOrder } from '../../api/calls/payment.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
-import { type User, clearWorkingKeys } from '../../storage/browser-storage.ts';
+import { type User, clearWorkingKeys, readText } from '../../storage/browser-storage.ts';
 import { notify } from '../../toasts/notify.ts';
 import { SuccessView, type SuccessViewProps } from './success-view.tsx';
 
@@ -45,10 +44,24 @@ function progressOf(snapshot: SuccessSnapshot): string {
   return verifyingText;
 }
 
+const noChecks: OrderCheck[] = [];
+// One list per answer of the server, so that a snapshot with the same order selects the same props.
+const checklists = new WeakMap<OrderProgress, OrderCheck[]>();
+function checklistOf(order: OrderProgress | null): OrderCheck[] {
+  if (!order) return noChecks;
+  const known = checklists.get(order);
+  if (known) return known;
+  const checks = orderChecklist(order);
+  checklists.set(order, checks);
+  return checks;
+}
+
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectSuccessView = (snapshot: SuccessSnapshot): DataProps => ({
   phase: phaseOf(snapshot),
   progress: progressOf(snapshot),
+  checklist: checklistOf(snapshot.context.order),
+  toPlace: snapshot.context.order ? toPlaceText(snapshot.context.order) : null,
   error: snapshot.context.error,
   missingTitle: refMissingTitle,
   missingText: refMissingText,
@@ -59,10 +72,7 @@ export const browserSuccessSequenceMachine = successSequenceMachine.provide({
   actors: {
     loadOrder: fromPromise(({ input }) => getOrder(api, input)),
     loadStudents: fromPromise(async ({ input }) => (await getClientData(api, input)).client.studentdetails),
-    createServices: fromPromise(({ input }) => createServices(api, input)),
-    createAppointments: fromPromise(({ input }) => createAppointments(api, input)),
-    createInvoice: fromPromise(({ input }) => createInvoice(api, input)),
-    takePayment: fromPromise(({ input }) => takePayment(api, input)),
+    fulfilOrder: fromPromise(({ input }) => fulfilOrder(api, input)),
     confirmOrder: fromPromise(({ input }) => confirmOrder(api, input)),
     deleteFreePackage: fromPromise(({ input }) => deleteUnpaidClientPackages(api, input)),
   },
@@ -78,16 +88,16 @@ export const browserSuccessSequenceMachine = successSequenceMachine.provide({
   },
 });
 
-/** The sequence's input: the ref, the draft as the checkout left it, the payer and the branch-zone today. */
-export function successInput(ref: string | null, user: User, now: number): SuccessSequenceInput {
-  const draft = readDraft();
-  const timeZone = user.branch_time_zone ?? 'Asia/Dubai';
+/**
+ * The sequence's input: the ref and the payer. Nothing of the booking comes from this browser (the server
+ * books the order it holds); only the pending-payment card's flag (dashboard=1, spec §4) says that the
+ * client's free package goes once paid.
+ */
+export function successInput(ref: string | null, user: User): SuccessSequenceInput {
   return {
     ref: ref === null || ref.trim() === '' ? null : ref,
-    draft,
-    payer: { clientid: user.clientid, branch_id: user.branch_id, timeZone },
-    today: branchToday(timeZone, now),
-    deletesFreePackage: draft?.entry === 'pendingPayment',
+    clientid: user.clientid,
+    deletesFreePackage: readText('dashboard') === '1',
   };
 }
 
@@ -96,7 +106,7 @@ interface ScreenProps {
   machine?: SuccessSequenceMachine;
 }
 
-/** /success?ref=…: verifies the paid order and books it, once, resuming after a reload. */
+/** /success?ref=…: verifies the paid order, has it booked if the server has not yet, and confirms it. */
 export function SuccessScreen({ machine = browserSuccessSequenceMachine }: ScreenProps) {
   const user = useSelector(useSessionActor(), selectUser);
   const [params] = useSearchParams();
@@ -106,7 +116,7 @@ export function SuccessScreen({ machine = browserSuccessSequenceMachine }: Scree
 }
 
 function SuccessSequence({ machine, user, orderRef }: { machine: SuccessSequenceMachine; user: User; orderRef: string | null }) {
-  const [input] = useState(() => successInput(orderRef, user, Date.now()));
+  const [input] = useState(() => successInput(orderRef, user));
   const actorRef = useActorRef(machine, { input, inspect: machineInspection() });
   const view = useSelector(actorRef, selectSuccessView, shallowEqual);
   // The end comes through the actor's completion (observers are not sent the final snapshot as a change).

@@ -13,6 +13,10 @@ export interface SuccessViewProps {
   phase: 'missingRef' | 'working' | 'failed' | 'succeeded' | 'leaving';
   /** What the sequence is doing now, while it works. */
   progress: string;
+  /** What the order has done (payment, lessons, invoice), as the server last said; empty until it is read. */
+  checklist: readonly { label: string; done: boolean }[];
+  /** Paid classes that lost their hours and wait to be placed; null when none. */
+  toPlace: string | null;
   /** The failed step's message (with Retry). */
   error: string | null;
   /** The missing-ref alert's title and text. */
@@ -32,8 +36,31 @@ function Confetti() {
   );
 }
 
+export const checklistLabel = 'Your order';
+
+/** What the order has done, each step with a mark and, for screen readers, the word for it. */
+function Checklist({ checklist, toPlace }: Pick<SuccessViewProps, 'checklist' | 'toPlace'>) {
+  if (checklist.length === 0) return null;
+  return (
+    <>
+      <ul className={styles.checklist} aria-label={checklistLabel}>
+        {checklist.map((check) => (
+          <li key={check.label} className={styles.checkItem}>
+            <span className={check.done ? styles.tick : styles.pending} aria-hidden="true">
+              {check.done ? '✓' : '…'}
+            </span>
+            {check.label}
+            <span className={ui.visuallyHidden}>{check.done ? ': done' : ': not yet'}</span>
+          </li>
+        ))}
+      </ul>
+      {toPlace ? <p className={styles.toPlace}>{toPlace}</p> : null}
+    </>
+  );
+}
+
 /** /success: the payment's sequence at work, then the success message with 'Manage your Slots'. */
-export function SuccessView({ phase, progress, error, missingTitle, missingText, onRetry }: SuccessViewProps) {
+export function SuccessView({ phase, progress, checklist, toPlace, error, missingTitle, missingText, onRetry }: SuccessViewProps) {
   return (
     <ScreenFrame title="Payment" titleHidden>
       {phase === 'missingRef' ? (
@@ -51,6 +78,7 @@ export function SuccessView({ phase, progress, error, missingTitle, missingText,
           <p aria-hidden="true" className={styles.progress}>
             {progress}
           </p>
+          <Checklist checklist={checklist} toPlace={toPlace} />
         </div>
       ) : null}
       {phase === 'failed' ? <LoadError message={error ?? ''} onRetry={onRetry} /> : null}
@@ -64,6 +92,7 @@ export function SuccessView({ phase, progress, error, missingTitle, missingText,
             {successTitle}
           </h2>
           <p>{confirmationEmailText}</p>
+          <Checklist checklist={checklist} toPlace={toPlace} />
           <Link className={`${ui.button} ${ui.primary} ${ui.block}`} to="/manage-booking">
             Manage your Slots
           </Link>
