@@ -323,3 +323,29 @@ export const BookedOnPackage: Story = {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },
 };
+
+// Back from checkout: someone else took two of the hours first (POST /create-order's 409). They are out of
+// the draft, and the grid says which until the client chooses a slot.
+const takenNotice = [
+  'Wed 25 Nov 2026 15:00 was just booked by someone else. Please choose another time.',
+  'Wed 2 Dec 2026 15:00 is no longer available. Please choose another time.',
+];
+const backFromCheckoutStories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
+  ...stories,
+  input: { ...stories.input, notice: takenNotice },
+};
+
+const backFromCheckout = storyAt(backFromCheckoutStories, loaded);
+
+/** Back from checkout with the hours someone else took: said above Book Now, in the refused style. */
+export const HoursTakenNotice: Story = {
+  ...backFromCheckout,
+  parameters: { ...backFromCheckout.parameters, machine: backFromCheckoutStories },
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    const alert = within(canvas.getByRole('alert'));
+    await expect(alert.getAllByRole('paragraph').map((line) => line.textContent)).toEqual(takenNotice);
+    await userEvent.click(canvas.getByRole('button', { name: 'WE 2026-11-25 16:00' }));
+    await expect(args.onSlot).toHaveBeenCalledWith('2026-11-25', '16:00');
+  },
+};

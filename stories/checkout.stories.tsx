@@ -5,6 +5,7 @@ import { type BookingDraft, emptyDraft, withOtherStudent } from '../machines/boo
 import { type CheckoutEvent, type CheckoutInput, type CouponAnswer, checkoutMachine, noPaymentLinkText } from '../machines/booking/checkout.machine.ts';
 import { CheckoutView } from '../src/screens/checkout/checkout-view.tsx';
 import { selectCheckoutView } from '../src/screens/checkout/checkout-screen.tsx';
+import { HoursTakenError } from '../machines/booking/taken-hours.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
 
@@ -15,6 +16,7 @@ const payer: CheckoutInput['payer'] = {
   clientid: 7,
   email: 'parent@example.com',
   branch_id: 1,
+  timeZone: 'Asia/Dubai',
   students: [
     { id: 11, first_name: 'Adam', last_name: 'Ahmed' },
     { id: 12, first_name: 'Lina', last_name: 'Ahmed' },
@@ -29,6 +31,11 @@ const storyMachine = checkoutMachine.provide({
   },
   actions: { goToPayment: () => {}, logNoLink: () => {} },
 });
+
+/** Someone else took Adam's Sunday 16:00 first: POST /create-order's 409, as the call throws it. */
+const hoursTaken = new HoursTakenError('Some of these hours were just taken.', [
+  { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, reason: 'taken' },
+]);
 
 const storiesFor = (start: BookingDraft): MachineStories<typeof storyMachine, ReturnType<typeof selectCheckoutView>> => ({
   machine: storyMachine,
@@ -45,6 +52,7 @@ const storiesFor = (start: BookingDraft): MachineStories<typeof storyMachine, Re
     { type: 'xstate.done.actor.createOrder', output: { paymentLink: 'https://pay.example.com/sandbox/pay/abc' } },
     { type: 'xstate.done.actor.createOrder', output: { paymentLink: null } },
     { type: 'xstate.error.actor.createOrder', error: new Error('The payment could not be started. Please try again.') },
+    { type: 'xstate.error.actor.createOrder', error: hoursTaken },
     { type: 'checkout.cancelled' },
     { type: 'xstate.done.actor.twoStudentSplit', output: { next: 'packages', draft: withOtherStudent(individualCheckoutDraft(false)) } },
   ],
@@ -145,6 +153,14 @@ export const Redirecting: Story = {
   ...storyAt(stories, [{ type: 'payment.requested' }, { type: 'xstate.done.actor.createOrder', output: { paymentLink: 'https://pay.example.com/sandbox/pay/abc' } }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Going to the payment page' })).toBeInTheDocument();
+  },
+};
+
+/** Hours taken: someone else booked an hour first; nothing paid, on the way back to the slot grid (which says which). */
+export const HoursTaken: Story = {
+  ...storyAt(stories, [{ type: 'payment.requested' }, { type: 'xstate.error.actor.createOrder', error: hoursTaken }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },
 };
 

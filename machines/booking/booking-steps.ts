@@ -46,10 +46,19 @@ export function routed(step: BookingStep): RoutedStep {
 export interface BookingOutput {
   next: RoutedStep;
   clearDraft?: boolean;
+  /** What the next step's screen tells the client on arrival, one line each (checkout's taken hours on the grid). */
+  notice?: string[];
 }
 
+const isNotice = (value: unknown): value is string[] | undefined => value === undefined || (Array.isArray(value) && value.every((line) => typeof line === 'string'));
+
 const isBookingOutput = (value: unknown): value is BookingOutput =>
-  typeof value === 'object' && value !== null && typeof (value as { next?: unknown }).next === 'string' && (bookingSteps as readonly string[]).includes((value as { next: string }).next) && (value as { next: string }).next !== 'payment';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { next?: unknown }).next === 'string' &&
+  (bookingSteps as readonly string[]).includes((value as { next: string }).next) &&
+  (value as { next: string }).next !== 'payment' &&
+  isNotice((value as { notice?: unknown }).notice);
 
 /** A booking machine's root `output`: its final state's, or the dashboard when a final state names none. */
 export const stepOutput = ({ event }: { event: { output?: unknown } }): BookingOutput => (isBookingOutput(event.output) ? event.output : { next: 'dashboard' });

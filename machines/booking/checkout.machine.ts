@@ -2,6 +2,7 @@ import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { BookingInput } from './booking-draft.ts';
 import { type BookingOutput, stepOutput } from './booking-steps.ts';
 import { type AppliedCoupon, type OrderRequest, type Payer, orderOf } from './checkout-order.ts';
+import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
 import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoStudentSplitMachine } from './two-student-split.machine.ts';
 
 /**
@@ -12,7 +13,9 @@ import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoSt
  * browser goes to its payment link (the one imperative navigation, a provided action). While the other
  * student of an individual booking is still to come, the two-student split (invoked) shows 'Go For First'
  * / 'Go For Second' in place of Pay Now; its end brings the switched draft and leaves for that student's
- * packages.
+ * packages. Pay Now's order holds its hours: when someone else took one first (409 naming the hours), nothing
+ * is ordered or paid; those hours leave the draft and the client goes back to the slot grid, which says
+ * which hours went (one line each, in the branch's zone).
  */
 
 export interface CheckoutInput extends BookingInput {
@@ -30,6 +33,8 @@ export interface CheckoutContext extends CheckoutInput {
   method: PaymentMethod;
   /** Why no order or payment link came back. */
   error: string | null;
+  /** The hours someone else took first, one line each: what the slot grid tells the client. */
+  takenNotice: string[];
 }
 
 export const paymentMethods = ['PayPal', 'VISA', 'Mastercard'] as const;
@@ -80,6 +85,11 @@ export const checkoutMachine = setup({
     clearCouponMessage: assign({ couponMessage: null }),
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
+    /** The order's hours someone else took: out of the draft, and said on the grid. */
+    dropTakenHours: assign(({ context }, params: { taken: readonly TakenHour[] }) => ({
+      draft: withoutTakenHours(context.draft, params.taken, context.payer.timeZone),
+      takenNotice: takenHoursNotice(params.taken, context.payer.timeZone),
+    })),
     takeSwitchedDraft: assign({ draft: ({ context }, params: { output: TwoStudentSplitOutput }) => params.output.draft ?? context.draft }),
     /** Logs that create-order answered without a link (spec §8); the screen says so too. */
     logNoLink: () => console.error(noPaymentLinkText),
@@ -93,13 +103,14 @@ export const checkoutMachine = setup({
     otherStudentPending: ({ context }) => hasOtherStudentPending(context.draft),
     orderable: ({ context }) => orderOf(context.draft, context.payer, context.coupon) !== null,
     hasLink: (_, params: { link: string | null | undefined }) => typeof params.link === 'string' && params.link !== '',
+    hoursTaken: (_, params: { error: unknown }) => takenHoursOf(params.error) !== null,
   },
   delays: {
     banner: 3000,
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ ...input, code: '', coupon: null, couponMessage: null, method: 'PayPal', error: null }),
+  context: ({ input }) => ({ ...input, code: '', coupon: null, couponMessage: null, method: 'PayPal', error: null, takenNotice: [] }),
   output: stepOutput,
   // The split decides whether Pay Now or 'Go For First' / 'Go For Second' shows; it ends only when pressed.
   invoke: {
@@ -161,7 +172,15 @@ export const checkoutMachine = setup({
           },
           { target: 'ready', actions: ['logNoLink', { type: 'keepError', params: { message: noPaymentLinkText } }] },
         ],
-        onError: { target: 'ready', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: [
+          // Someone else booked or holds an hour of the order, or it is no longer bookable: nothing was ordered.
+          {
+            guard: { type: 'hoursTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'hoursTaken',
+            actions: { type: 'dropTakenHours', params: ({ event }) => ({ taken: takenHoursOf(event.error) ?? [] }) },
+          },
+          { target: 'ready', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        ],
       },
     },
     // The browser is on its way to the payment page; nothing more happens here.
@@ -171,6 +190,11 @@ export const checkoutMachine = setup({
     switched: {
       type: 'final',
       output: ({ context }): BookingOutput => ({ next: switchedStep(context.draft.entry) }),
+    },
+    // Back to the grid without the hours taken; it says which they were.
+    hoursTaken: {
+      type: 'final',
+      output: ({ context }): BookingOutput => ({ next: 'slots', notice: context.takenNotice }),
     },
     cancelled: {
       type: 'final',

@@ -19,7 +19,8 @@ import { type BookingOutput, type BookingStep, nextStep, previousStep, stepOutpu
  * in all, 6 weeks), and on /free-book (entry 'free', where it is the whole point), Book Now makes the draft a
  * free assessment and goes to its summary: nothing is written before the client confirms there. A booking refused because someone else took
  * an hour meanwhile (409) reads the grid again and drops the chosen hours whose tutor is no longer free.
- * Back asks first, then leaves with the slots cleared.
+ * Back asks first, then leaves with the slots cleared. A notice brought to the grid (checkout's hours that
+ * someone else took first) shows until the client chooses a slot.
  */
 
 export interface SlotSelectionInput extends BookingInput {
@@ -27,6 +28,8 @@ export interface SlotSelectionInput extends BookingInput {
   /** The branch's IANA time zone: every day and hour of the grid is its wall clock. */
   timeZone: string;
   clientid: number;
+  /** What the grid tells the client on arrival until a slot is chosen (checkout's taken hours), one line each. */
+  notice?: string[];
 }
 
 /** What the grid is read for. */
@@ -98,6 +101,7 @@ export interface ClientPackageBody {
 }
 
 export interface SlotSelectionContext extends SlotSelectionInput {
+  notice: string[];
   learners: Learners | null;
   /** Hourly availability in the branch zone; empty until the read is in. */
   availability: AvailabilityIndex;
@@ -224,6 +228,7 @@ function initialContext(input: SlotSelectionInput): SlotSelectionContext {
   const chosen = Object.values(input.draft.slots ?? {}).flat();
   return {
     ...input,
+    notice: input.notice ?? [],
     learners,
     availability: new Map(),
     loaded: false,
@@ -310,7 +315,8 @@ export const slotSelectionMachine = setup({
       const apt_id = aptIdFor(context.availability, pending.date, pending.time, tutor.id);
       const slot: SelectedSlot = { key: slotKey(pending.subject, pending.date, pending.time), ...pending, tutorId: tutor.id, tutorPrice: tutor.price, apt_id, name: tutor.name };
       const chosen = withAutoFill(context.chosen, slot, { weeks: weeksOf(context), availability: context.availability, rules: rulesOf(context), totalLessons: totalLessons(context), weeklyLessons: weeklyTotal(context) });
-      return { chosen, draft: draftWith(context, chosen), pending: null, tutors: [], tutorError: null };
+      // The notice brought to the grid has been read: the client chose another hour.
+      return { chosen, draft: draftWith(context, chosen), pending: null, tutors: [], tutorError: null, notice: [] };
     }),
     unselect: assign(({ context }, params: { key: string }) => {
       const chosen = withoutSlot(context.chosen, params.key);

@@ -27,11 +27,15 @@ export class RequestTimeoutError extends Error {
   }
 }
 
-/** A call the server answered with an error status; `message` is the text for the user. */
+/**
+ * A call the server answered with an error status; `message` is the text for the user, `body` the answer as
+ * it came (unknown: a call that expects more of it, such as create-order's taken hours, checks it first).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -116,6 +120,6 @@ export async function callApi<T>(
   }
   const { data, error, response } = result;
   const refusal = typeof data === 'object' && data !== null && (data as { success?: unknown }).success === false;
-  if (data === undefined || refusal) throw new ApiError(response.status, serverText(error ?? data, field, fallback));
+  if (data === undefined || refusal) throw new ApiError(response.status, serverText(error ?? data, field, fallback), error ?? data);
   return data;
 }

@@ -5,6 +5,7 @@ import type { ActorRefFrom, AnyStateMachine, InputFrom, SnapshotFrom } from 'xst
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingOutput, type BookingStep, inFlow, missingStep, previousStep } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
+import { locationStateOf } from './booking-notice.ts';
 import { bookingPath } from './booking-paths.ts';
 import { branchToday } from './branch-today.ts';
 import { clearDraft, readDraft, writeDraft } from './booking-draft-storage.ts';
@@ -28,7 +29,8 @@ const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | un
  *   return from the payment page resumes where the client was;
  * - the Stately inspector is attached in development;
  * - a screen opened without the draft it needs, and a machine that reached its final state, leave by
- *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect.
+ *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect; a final state's
+ *   `notice` goes with it as the location state (booking-notice.ts), for the next screen to show.
  */
 export function useBookingMachine<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -77,6 +79,6 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   // Going on is a new page in the browser's history (its back button returns to this step); a redirect for
   // a missing draft, and the step's own back, replace this one.
   const replace = start.missing !== null || target === previousStep(step, start.input.draft.entry);
-  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace={replace} /> : null;
+  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace={replace} state={locationStateOf(done)} /> : null;
   return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
 }

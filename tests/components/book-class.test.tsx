@@ -75,10 +75,10 @@ function serve({ filter = () => json(windows), status = () => json({ success: fa
   });
 }
 
-function renderBookClass(draft: BookingDraft = newDraft) {
+function renderBookClass(draft: BookingDraft = newDraft, state?: unknown) {
   writeDraft(draft);
   renderWithSession(
-    <MemoryRouter initialEntries={['/book-class']}>
+    <MemoryRouter initialEntries={[{ pathname: '/book-class', state }]}>
       <Routes>
         <Route element={<AppLayout />}>
           <Route path="/book-class" element={<BookClassScreen />} />
@@ -119,6 +119,33 @@ describe('/book-class', () => {
     expect(screen.queryByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeNull();
     expect(hour('2026-11-26', '15:00')).toBeVisible();
     expect(sentTo(fetchMock, `/api/appointmentstwo/${testUser.studentdetails[0]?.id}`)).toHaveLength(1);
+  });
+
+  it('says what checkout sent it back for (the hours taken) until the client chooses a slot', async () => {
+    const notice = [
+      'Wed 25 Nov 2026 16:00 was just booked by someone else. Please choose another time.',
+      'Wed 2 Dec 2026 16:00 is no longer available. Please choose another time.',
+    ];
+    serve();
+    renderBookClass(newDraft, { notice });
+    const ui = userEvent.setup();
+    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getAllByRole('paragraph').map((line) => line.textContent)).toEqual(notice);
+    // Closing the tutors' dialog is not a choice: the notice stays.
+    await ui.click(hour('2026-11-25', '15:00'));
+    await ui.click(await within(screen.getByRole('dialog', { name: 'Available Tutors' })).findByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(notice[0] ?? '');
+    await chooseTutorAt(ui, '2026-11-25', '15:00');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(notice[0] ?? '')).toBeNull();
+  });
+
+  it('ignores a location state that is not a notice', async () => {
+    serve();
+    renderBookClass(newDraft, { notice: [42] });
+    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('hides Free Assessment once the client has had it', async () => {

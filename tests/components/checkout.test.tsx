@@ -1,13 +1,18 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { noPaymentLinkText } from '../../machines/booking/checkout.machine.ts';
-import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
+import { api } from '../../src/api/api.ts';
+import { createOrder } from '../../src/api/calls/checkout.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
+import { BookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
 import { CheckoutScreen, browserCheckoutMachine } from '../../src/screens/checkout/checkout-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
-import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -19,6 +24,8 @@ const fetchMock = stubNetwork();
 
 const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
 const paymentLink = 'http://localhost:3000/sandbox/pay/ref-12345678';
+/** Adam's Mathematics with Amira Haddad, Sunday 6 December 16:00 in Dubai: the lesson the order holds. */
+const adamsHour = { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, students: [11] };
 
 interface Answers {
   coupon?: () => Response;
@@ -30,6 +37,11 @@ function serve({ coupon = () => json({ success: true, discount_type: 'percent', 
     const { pathname } = new URL(request.url);
     if (pathname === '/api/apply-coupon') return coupon();
     if (pathname === '/api/create-order') return order();
+    // What /book-class reads when checkout sends the client back to it: no free hour, no lesson yet.
+    if (pathname === '/api/subjectFilter/') return json([]);
+    if (pathname === `/api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
+    if (pathname.startsWith('/api/appointmentstwo/')) return json({ data: [] });
+    if (pathname === `/api/freeassismentstatus/${testUser.clientid}`) return json({ success: false, message: 'Not used' });
     return json({ success: false, message: 'Not found' }, 404);
   });
 }
@@ -45,6 +57,7 @@ function renderCheckout(draft: BookingDraft) {
         <Route path="/checkout" element={<CheckoutScreen machine={machine} />} />
         <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
         <Route path="/manage-packages" element={<h1>Packages page</h1>} />
+        <Route path="/book-class" element={<BookClassScreen />} />
       </Routes>
     </MemoryRouter>,
     { stored: { token: liveToken(), user: testUser } },
@@ -72,7 +85,20 @@ describe('checkout', () => {
     await ui.dblClick(screen.getByRole('button', { name: 'Pay Now' }));
     await vi.waitFor(() => expect(goToPayment).toHaveBeenCalledWith(paymentLink));
     expect(await bodiesSentTo('/api/create-order')).toEqual([
-      { email: testUser.email, student_ids: [11], client_id: testUser.clientid, appoint_ids: [1], amount: 615.6, branch_id: testUser.branch_id, pkg_id: 3, level: 5, coupon: 'WELCOME10' },
+      {
+        email: testUser.email,
+        student_ids: [11],
+        client_id: testUser.clientid,
+        appoint_ids: [1],
+        amount: 615.6,
+        branch_id: testUser.branch_id,
+        pkg_id: 3,
+        level: 5,
+        coupon: 'WELCOME10',
+        // The hour the order holds until the payment link expires, and the lessons a week chosen.
+        lessons: [adamsHour],
+        weekly_lessons: { Mathematics: 2 },
+      },
     ]);
     expect(screen.getByRole('status', { name: 'Going to the payment page' })).toBeInTheDocument();
   });
@@ -145,10 +171,12 @@ describe('checkout', () => {
         branch_id: testUser.branch_id,
         pkg_id: 3,
         level: 5,
-        // A line per student, each priced for its own year (Adam Year 5, Lina Year 8).
+        // Each student's hours are for that student alone.
+        lessons: [adamsHour, { subject: 'English', start: '2026-12-07T17:00:00+04:00', finish: '2026-12-07T18:00:00+04:00', tutor: 2, students: [12] }],
+        // A line per student, each priced for its own year (Adam Year 5, Lina Year 8), with its lessons a week.
         lines: [
-          { pkg_id: 3, level: 5, student_ids: [11] },
-          { pkg_id: 3, level: 8, student_ids: [12] },
+          { pkg_id: 3, level: 5, student_ids: [11], weekly_lessons: { Mathematics: 2 } },
+          { pkg_id: 3, level: 8, student_ids: [12], weekly_lessons: { English: 1 } },
         ],
       },
     ]);
@@ -170,6 +198,72 @@ describe('checkout', () => {
     renderCheckout(single);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay Now' }));
     await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('must be 684.00, the price of the package'));
+  });
+
+  describe('hours someone else took first (409)', () => {
+    // /book-class opens on the branch's today + 2: the same Monday 23 November 2026 as its own tests.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T08:00:00Z') });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const week = (date: string, weekIndex: number): SelectedSlot => ({ ...sampleSlot, key: `Mathematics-${date}-16:00`, date, apt_id: weekIndex + 1, weekIndex });
+    const threeWeeks: BookingDraft = { ...single, slots: { '1st Week': [week('2026-12-06', 0)], '2nd Week': [week('2026-12-13', 1)], '3rd Week': [week('2026-12-20', 2)] } };
+    const hoursTaken = {
+      success: false,
+      message: 'Some of these hours were just taken.',
+      // The server writes instants as it likes (UTC here); the portal says them on the branch's clock.
+      taken: [
+        { subject: 'Mathematics', start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', tutor: 1, reason: 'unavailable' },
+        { subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, reason: 'taken' },
+      ],
+    };
+    const lines = [
+      'Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.',
+      'Sun 13 Dec 2026 16:00 is no longer available. Please choose another time.',
+    ];
+
+    it('pays nothing, drops those hours from the booking and says which on /book-class (in the branch zone)', async () => {
+      serve({ order: () => json(hoursTaken, 409) });
+      const { goToPayment } = renderCheckout(threeWeeks);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByRole('heading', { name: 'Book Classes' })).toBeInTheDocument();
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getAllByRole('paragraph').map((line) => line.textContent)).toEqual(lines);
+      expect(goToPayment).not.toHaveBeenCalled();
+      expect(sentTo(fetchMock, '/api/create-order')).toHaveLength(1);
+      // The hour left stays chosen; the two taken are gone from the draft in storage.
+      expect(readDraft()?.slots).toEqual({ '3rd Week': [week('2026-12-20', 2)] });
+      expect(readDraft()?.lessons).toEqual(sampleLessons);
+      expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getByText('2026-12-20 16:00 · Mathematics · Amira Haddad')).toBeVisible();
+    });
+
+    it("keeps today's behaviour for a conflict that names no hours: the server's message, on /checkout", async () => {
+      serve({ order: () => json({ success: false, message: 'This order conflicts with another one.' }, 409) });
+      const { goToPayment } = renderCheckout(threeWeeks);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Pay Now' }));
+      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This order conflicts with another one.'));
+      expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+      expect(goToPayment).not.toHaveBeenCalled();
+      expect(readDraft()?.slots).toEqual(threeWeeks.slots);
+    });
+
+    it('the create-order call throws the hours as a HoursTakenError; another refusal as an ApiError', async () => {
+      const body = { email: testUser.email, student_ids: [11], client_id: 7, appoint_ids: [1], amount: 684, branch_id: 1, pkg_id: 3 as const, level: 5 };
+      fetchMock.mockResolvedValueOnce(json(hoursTaken, 409));
+      const taken = createOrder(api, body);
+      await expect(taken).rejects.toBeInstanceOf(HoursTakenError);
+      await expect(taken).rejects.toMatchObject({ message: 'Some of these hours were just taken.', taken: hoursTaken.taken });
+      fetchMock.mockResolvedValueOnce(json({ ...hoursTaken, taken: [{ start: 'soon' }] }, 409));
+      const malformed = createOrder(api, body);
+      await expect(malformed).rejects.toBeInstanceOf(ApiError);
+      await expect(malformed).rejects.not.toBeInstanceOf(HoursTakenError);
+      fetchMock.mockResolvedValueOnce(json({ success: false, message: 'must be 684.00' }, 400));
+      await expect(createOrder(api, body)).rejects.toMatchObject({ status: 400, message: 'must be 684.00', body: { success: false, message: 'must be 684.00' } });
+    });
   });
 
   it('Cancel goes to the dashboard and clears the booking', async () => {

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SnapshotFrom, assign, setup } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
 import { type BookingOutput, type BookingStep, stepOutput } from '../../machines/booking/booking-steps.ts';
+import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { useBookingMachine } from '../../src/booking/use-booking-machine.tsx';
 import { liveToken } from '../support/network-stub.ts';
@@ -23,7 +24,7 @@ const studentsStep = setup({
   types: {
     input: {} as BookingInput,
     context: {} as BookingInput,
-    events: {} as { type: 'form.chosen'; form: PackageForm } | { type: 'next.pressed' } | { type: 'back.confirmed' },
+    events: {} as { type: 'form.chosen'; form: PackageForm } | { type: 'next.pressed' } | { type: 'back.confirmed' } | { type: 'told.pressed' },
     output: {} as BookingOutput,
   },
 }).createMachine({
@@ -37,9 +38,12 @@ const studentsStep = setup({
         'form.chosen': { actions: assign({ draft: ({ context, event }) => withForm(context.draft, event.form) }) },
         'next.pressed': { target: 'next' },
         'back.confirmed': { target: 'back' },
+        'told.pressed': { target: 'told' },
       },
     },
     next: { type: 'final', output: { next: 'packages' } },
+    // Goes on with something for the next screen to say (checkout's hours taken, on the grid).
+    told: { type: 'final', output: { next: 'packages', notice: ['Sat 28 Nov 2026 09:00 was just booked by someone else. Please choose another time.'] } },
     back: { type: 'final', output: { next: 'dashboard', clearDraft: true } },
   },
 });
@@ -64,7 +68,23 @@ function StepScreen({ step }: { step: BookingStep }) {
       <button type="button" onClick={() => actorRef.send({ type: 'back.confirmed' })}>
         Back
       </button>
+      <button type="button" onClick={() => actorRef.send({ type: 'told.pressed' })}>
+        Next with a notice
+      </button>
     </main>
+  );
+}
+
+/** The next step's page, with what it was told on arrival. */
+function PackagesPage() {
+  const notice = noticeIn(useLocation().state);
+  return (
+    <>
+      <h1>Packages page</h1>
+      {notice.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </>
   );
 }
 
@@ -74,7 +94,7 @@ function renderStep(path: string, step: BookingStep) {
       <Routes>
         <Route path={path} element={<StepScreen step={step} />} />
         <Route path="/new-booking" element={<h1>New Booking page</h1>} />
-        <Route path="/manage-packages" element={<h1>Packages page</h1>} />
+        <Route path="/manage-packages" element={<PackagesPage />} />
         <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -106,6 +126,20 @@ describe('useBookingMachine', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeVisible();
     expect(readDraft()?.form).toEqual(form);
+  });
+
+  it("hands a final state's notice to the next step as the location state", async () => {
+    renderStep('/new-booking-step', 'students');
+    await userEvent.click(screen.getByRole('button', { name: 'Next with a notice' }));
+    expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeVisible();
+    expect(screen.getByText('Sat 28 Nov 2026 09:00 was just booked by someone else. Please choose another time.')).toBeVisible();
+  });
+
+  it('says nothing on the next step when the final state has no notice', async () => {
+    renderStep('/new-booking-step', 'students');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeVisible();
+    expect(screen.queryByText(/Please choose another time/)).toBeNull();
   });
 
   it('resumes from the stored draft (a refresh, or the return from the payment page)', () => {

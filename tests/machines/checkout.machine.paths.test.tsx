@@ -1,12 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
 import { type OrderRequest, orderOf } from '../../machines/booking/checkout-order.ts';
+import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
 import { twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
+import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { CheckoutScreen, browserCheckoutMachine } from '../../src/screens/checkout/checkout-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
@@ -23,11 +25,16 @@ const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: 
 /** A booking for a student who is not the client's (a name typed for a student never saved). */
 const stranger: BookingDraft = { ...single, form: { ...sampleForm, name1: 'Zed Unknown' }, lessons: { ...sampleLessons, studentName: { name1: 'Zed Unknown' } } };
 
-const payer: CheckoutInput['payer'] = { clientid: testUser.clientid, email: testUser.email, branch_id: testUser.branch_id, students: testUser.studentdetails };
+const payer: CheckoutInput['payer'] = { clientid: testUser.clientid, email: testUser.email, branch_id: testUser.branch_id, timeZone: testUser.branch_time_zone, students: testUser.studentdetails };
 const link = 'https://pay.example.com/sandbox/pay/abc';
 const refusal = 'This coupon code is invalid or has expired.';
 const orderFailure = 'The payment could not be started. Please try again.';
 const bannerDelay = 'xstate.after.banner.checkout.ready.couponRefused';
+/** Someone else took Adam's Sunday 16:00 (Dubai) first: the 409's hours, as the create-order call throws them. */
+const hoursTaken = new HoursTakenError('Some of these hours were just taken.', [
+  { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, reason: 'taken' },
+]);
+const takenText = 'Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.';
 
 const everyCheckoutEvent: AnyEventObject[] = [
   { type: 'coupon.changed', code: 'WELCOME10' },
@@ -40,8 +47,24 @@ const everyCheckoutEvent: AnyEventObject[] = [
   { type: 'xstate.done.actor.createOrder', output: { paymentLink: link } },
   { type: 'xstate.done.actor.createOrder', output: {} },
   { type: 'xstate.error.actor.createOrder', error: new Error(orderFailure) },
+  { type: 'xstate.error.actor.createOrder', error: hoursTaken },
   { type: 'checkout.cancelled' },
 ];
+
+/** /book-class as far as checkout's exit is concerned: the notice it was sent with. */
+function SlotGridProbe() {
+  const notice = noticeIn(useLocation().state);
+  return (
+    <>
+      <h1>Book Classes page</h1>
+      <ul aria-label="Notice">
+        {notice.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 interface Start {
   who: string;
@@ -98,6 +121,7 @@ function renderCheckout(start: Start) {
         <Route path="/checkout" element={<CheckoutScreen machine={machine} />} />
         <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
         <Route path="/manage-packages" element={<h1>Packages page</h1>} />
+        <Route path="/book-class" element={<SlotGridProbe />} />
       </Routes>
     </MemoryRouter>,
     { stored: { token: liveToken(), user: testUser } },
@@ -116,7 +140,14 @@ const grandTotal = () => screen.getByText('Grand Total').parentElement;
 
 function expectScreenFor(state: State, start: Start, rendered: ReturnType<typeof renderCheckout>) {
   if (state.status === 'done') {
-    if ((state.output as { next: string }).next === 'dashboard') {
+    if ((state.output as { next: string }).next === 'slots') {
+      // Nothing paid: back to the grid without the hour taken, told which hour it was.
+      expect(rendered.goToPayment).not.toHaveBeenCalled();
+      expect(screen.getByRole('heading', { name: 'Book Classes page' })).toBeVisible();
+      expect(within(screen.getByRole('list', { name: 'Notice' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([takenText]);
+      expect(stored('groupedByWeek')).toEqual({});
+      expect(stored('lessonData')).toEqual(start.draft.lessons);
+    } else if ((state.output as { next: string }).next === 'dashboard') {
       expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
       expect(stored('lessonData')).toBeNull();
       expect(stored('groupedByWeek')).toBeNull();

@@ -173,7 +173,7 @@ describe('the pending payment', () => {
     const draft = draftFromUnpaidPackage(pkg);
     if (!draft) throw new Error('the pending payment does not open');
     const students = await server.db.query<{ id: number; first_name: string; last_name: string }>('select id, first_name, last_name from students where client_id = $1 order by id', [demo.clientid]);
-    const body = orderOf(draft, { clientid: demo.clientid, email: demo.email, branch_id: 1, students }, null);
+    const body = orderOf(draft, { clientid: demo.clientid, email: demo.email, branch_id: 1, timeZone: 'Asia/Dubai', students }, null);
     expect(body).not.toBeNull();
 
     const order = await server.api('POST', '/create-order', { token: demo.token, body });

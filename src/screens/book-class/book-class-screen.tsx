@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useLocation } from 'react-router-dom';
 import { type SnapshotFrom, fromPromise } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import { knownStudentNamed } from '../../../machines/booking/booking-form.ts';
@@ -15,6 +16,7 @@ import { getClientPackage } from '../../api/calls/client-package.ts';
 import { createAppointments, createServices } from '../../api/calls/payment.ts';
 import { createClientPackage, filterTutor, freeAssessmentStatus, subjectFilter } from '../../api/calls/slots.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
+import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
@@ -39,8 +41,10 @@ function phaseOf(snapshot: SlotSelectionSnapshot): DataProps['phase'] {
 export const freeOneClassText = 'Choose one class: it is booked as your free assessment, at no charge.';
 
 function noticeOf({ context }: SlotSelectionSnapshot): DataProps['notice'] {
+  // The hours checkout lost come first: they say why the client is here again.
+  if (context.notice.length > 0) return { lines: context.notice, refused: true };
   if (!context.freeAssessment) return null;
-  return context.freeAssessmentUsed ? { text: freeAssessmentUsedText, refused: true } : { text: freeOneClassText, refused: false };
+  return context.freeAssessmentUsed ? { lines: [freeAssessmentUsedText], refused: true } : { lines: [freeOneClassText], refused: false };
 }
 
 const slotText = (slot: { date: string; time: string; subject: string; name?: string }) => [`${slot.date} ${slot.time}`, slot.subject, slot.name].filter(Boolean).join(' · ');
@@ -162,7 +166,9 @@ function SignedIn({ machine, entry }: { machine: SlotSelectionMachine; entry: Bo
 }
 
 function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
-  const { actorRef, exit } = useBookingMachine(machine, entry === 'free' ? 'freeSlot' : 'slots', entry, { clientid, branchId, timeZone });
+  // What the step before says on arrival (checkout's hours taken), read once with the rest of the input.
+  const notice = noticeIn(useLocation().state);
+  const { actorRef, exit } = useBookingMachine(machine, entry === 'free' ? 'freeSlot' : 'slots', entry, { clientid, branchId, timeZone, notice });
   const view = useSelector(actorRef, selectBookClassView, shallowEqual);
   useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
   if (exit) return exit;

@@ -42,8 +42,8 @@ export interface BookClassViewProps {
   days: DayColumn[];
   selectedWeeks: { label: string; slots: { key: string; text: string }[] }[];
   freeAssessment: { offered: boolean; checked: boolean; switchable: boolean };
-  /** A line above Book Now: what the free assessment or a reschedule means here, or why it cannot go on. */
-  notice: { text: string; refused: boolean } | null;
+  /** Lines above Book Now: what the free assessment or a reschedule means here, or why it cannot go on (the hours just taken). */
+  notice: { lines: string[]; refused: boolean } | null;
   /** What the screen is about, above the grid (the lesson being moved); null for none. */
   lead: string | null;
   /** 'Book Now'; 'Reschedule' when a lesson is moved; and what it reads while processing. */
@@ -205,9 +205,13 @@ function Choosing(props: BookClassViewProps) {
         </label>
       ) : null}
       {props.notice ? (
-        <p className={props.notice.refused ? ui.error : styles.muted} role={props.notice.refused ? 'alert' : undefined}>
-          {props.notice.text}
-        </p>
+        <div className={props.notice.refused ? ui.error : styles.muted} role={props.notice.refused ? 'alert' : undefined}>
+          {props.notice.lines.map((line) => (
+            <p key={line} className={styles.noticeLine}>
+              {line}
+            </p>
+          ))}
+        </div>
       ) : null}
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canBook} onClick={props.onBook}>
         {props.processing ? props.busyLabel : props.bookLabel}

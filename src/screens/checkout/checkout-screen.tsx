@@ -74,7 +74,7 @@ export function CheckoutScreen({ machine = browserCheckoutMachine }: { machine?:
 function Checkout({ machine, user }: { machine: CheckoutMachine; user: User }) {
   const { actorRef, exit } = useBookingMachine(machine, 'checkout', 'new', {
     currency: config.currency,
-    payer: { clientid: user.clientid, email: user.email, branch_id: user.branch_id, students: user.studentdetails },
+    payer: { clientid: user.clientid, email: user.email, branch_id: user.branch_id, timeZone: user.branch_time_zone, students: user.studentdetails },
   });
   const view = useSelector(actorRef, selectCheckoutView, shallowEqual);
   if (exit) return exit;

@@ -69,7 +69,7 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
       : [],
     freeAssessment: { offered: false, checked: false, switchable: false },
     // In the choosing state an error is the reason the last hour or move was refused.
-    notice: context.error && snapshot.matches('choosing') ? { text: context.error, refused: true } : { text: rescheduleHelperText, refused: false },
+    notice: context.error && snapshot.matches('choosing') ? { lines: [context.error], refused: true } : { lines: [rescheduleHelperText], refused: false },
     lead: leadOf(context),
     bookLabel: 'Reschedule',
     busyLabel: snapshot.matches('checkingHour') ? 'Checking…' : 'Rescheduling…',

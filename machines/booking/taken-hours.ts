@@ -1,0 +1,108 @@
+import { tzOffset } from '@date-fns/tz';
+import type { components } from '../../contract/schema.d.ts';
+import { instantOfHour } from '../rules/slots.ts';
+import type { BookingDraft, ChosenTutor, GroupedByWeek, SelectedSlot, StudentPart } from './booking-draft.ts';
+import { isRecord } from './booking-draft-shapes.ts';
+
+/**
+ * The hours of an order someone else took first (POST /create-order's 409, `HoursTaken`): the server holds
+ * an order's lessons when it opens it, and refuses the whole order when one of them is booked or held by
+ * someone else, or no longer bookable. Checkout drops those hours from the draft and sends the client back
+ * to the slot grid with one line per hour. Pure, table-tested (tests/unit/taken-hours.test.ts).
+ */
+
+export type TakenHour = components['schemas']['TakenHour'];
+
+/** A create-order refused because of `taken` hours: what the call throws, what the checkout machine reads. */
+export class HoursTakenError extends Error {
+  readonly status = 409;
+
+  constructor(
+    message: string,
+    readonly taken: readonly TakenHour[],
+  ) {
+    super(message);
+    this.name = 'HoursTakenError';
+  }
+}
+
+const isTakenHour = (value: unknown): value is TakenHour =>
+  isRecord(value) &&
+  typeof value.subject === 'string' &&
+  typeof value.start === 'string' &&
+  !Number.isNaN(Date.parse(value.start)) &&
+  typeof value.finish === 'string' &&
+  typeof value.tutor === 'number' &&
+  (value.reason === 'taken' || value.reason === 'unavailable');
+
+/** The `taken` list of a 409's body (`HoursTaken`); null when the body is not one (any other conflict). */
+export function takenHoursIn(body: unknown): TakenHour[] | null {
+  if (!isRecord(body) || !Array.isArray(body.taken)) return null;
+  const taken: unknown[] = body.taken;
+  return taken.length > 0 && taken.every(isTakenHour) ? taken : null;
+}
+
+/** The hours a failed create-order names as taken; null for any other failure. */
+export const takenHoursOf = (error: unknown): readonly TakenHour[] | null => (error instanceof HoursTakenError ? error.taken : null);
+
+const takenFrom = (taken: readonly TakenHour[], timeZone: string) => (slot: SelectedSlot) => {
+  const start = instantOfHour(slot.date, slot.time, timeZone);
+  return taken.some((hour) => hour.subject === slot.subject && Date.parse(hour.start) === start);
+};
+
+/** The slots by week without the taken ones; a week left with none goes. */
+const withoutSlots = (grouped: GroupedByWeek, gone: (slot: SelectedSlot) => boolean): GroupedByWeek =>
+  Object.fromEntries(
+    Object.entries(grouped)
+      .map(([week, slots]) => [week, slots.filter((slot) => !gone(slot))] as const)
+      .filter(([, slots]) => slots.length > 0),
+  );
+
+const teaches = (tutor: ChosenTutor, slots: readonly SelectedSlot[]) => slots.some((slot) => slot.tutorId === tutor.id && slot.subject === tutor.subject);
+
+/**
+ * The draft without the taken hours: a slot goes when its subject and start instant (its branch-zone day
+ * and hour) are a taken hour's, in the student booked now and in the parts of the individual split kept in
+ * studentsData. A tutor chosen goes with the last of their slots for the subject; the booking as a stored
+ * package (bookingdata) no longer matches and goes. Nothing taken: the same draft.
+ */
+export function withoutTakenHours(draft: BookingDraft, taken: readonly TakenHour[], timeZone: string): BookingDraft {
+  const gone = takenFrom(taken, timeZone);
+  const current = Object.values(draft.slots ?? {}).flat();
+  const lost = current.filter(gone);
+  if (lost.length === 0 && !draft.split.done.some((part) => Object.values(part.slots).flat().some(gone))) return draft;
+  const kept = current.filter((slot) => !gone(slot));
+  return {
+    ...draft,
+    slots: draft.slots ? withoutSlots(draft.slots, gone) : null,
+    tutors: draft.tutors.filter((tutor) => teaches(tutor, kept) || !teaches(tutor, lost)),
+    split: { ...draft.split, done: draft.split.done.map((part): StudentPart => ({ ...part, slots: withoutSlots(part.slots, gone) })) },
+    bookingData: null,
+  };
+}
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'Sat 28 Nov 2026' and '09:00': an instant's day and hour on the branch's wall clock (never the browser's). */
+export function branchDayAndTime(instant: number, timeZone: string): { day: string; time: string } {
+  // By hand rather than with date-fns' format, as branchTimestamp is: /checkout loads this (bundle budget).
+  const local = new Date(instant + tzOffset(timeZone, new Date(instant)) * 60_000);
+  return {
+    day: `${weekdays[local.getUTCDay()]} ${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
+}
+
+/** The line said of one taken hour. */
+export function takenHourText(hour: TakenHour, timeZone: string): string {
+  const { day, time } = branchDayAndTime(Date.parse(hour.start), timeZone);
+  return hour.reason === 'taken' ? `${day} ${time} was just booked by someone else. Please choose another time.` : `${day} ${time} is no longer available. Please choose another time.`;
+}
+
+/** One line per taken hour, earliest first; an hour named twice (two students, two subjects) says it once. */
+export function takenHoursNotice(taken: readonly TakenHour[], timeZone: string): string[] {
+  const lines = [...taken].sort((a, b) => Date.parse(a.start) - Date.parse(b.start)).map((hour) => takenHourText(hour, timeZone));
+  return lines.filter((line, index) => lines.indexOf(line) === index);
+}

@@ -1,0 +1,21 @@
+import type { BookingOutput } from '../../machines/booking/booking-steps.ts';
+
+/**
+ * What a booking step hands the next one through the router's location state (not storage: it is said on
+ * arrival, not resumed): the lines the next screen tells the client. Checkout → /book-class: the hours
+ * someone else took first.
+ */
+export interface BookingLocationState {
+  notice: string[];
+}
+
+/** The location state a step's exit carries: its output's notice, when it has one. */
+export const locationStateOf = (output: BookingOutput | undefined): BookingLocationState | undefined =>
+  output?.notice && output.notice.length > 0 ? { notice: output.notice } : undefined;
+
+/** The notice a screen was opened with; none when the location state is not one (a bookmark, another page's state). */
+export function noticeIn(state: unknown): string[] {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return [];
+  const { notice } = state;
+  return Array.isArray(notice) && notice.every((line) => typeof line === 'string') ? notice : [];
+}
