@@ -6,7 +6,8 @@ import { learnersOf } from './booking-learners.ts';
  * - new: students → packages → slots → summary → checkout → payment; in the individual two-student flow
  *   checkout's 'Go For First' / 'Go For Second' goes back to packages for the other student;
  * - renewal (Renew / change package): renewPackages → slots → summary → checkout → payment;
- * - pendingPayment (the dashboard card): summary → checkout → payment;
+ * - pendingPayment (the dashboard card): summary → checkout → payment (its slots, reached back from the
+ *   summary or from a checkout whose hour was taken, lead on to the summary);
  * - remaining (remaining classes of a paid package): remainingClasses → remainingPackage → slots → dashboard
  *   (booked on the package, nothing to pay);
  * - free (the free assessment): freeSlot → freeSummary → paymentSummary.
@@ -71,7 +72,8 @@ type Route = Partial<Record<BookingStep, BookingStep>>;
 const forward: Record<BookingEntry, Route> = {
   new: { students: 'packages', packages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
   renewal: { renewPackages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
-  pendingPayment: { summary: 'checkout', checkout: 'payment' },
+  // Checkout sends the client back to the slots when an hour was taken meanwhile; they lead on to the summary.
+  pendingPayment: { slots: 'summary', summary: 'checkout', checkout: 'payment' },
   remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
   free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
 };
@@ -96,8 +98,13 @@ export function previousStep(step: BookingStep, entry: BookingEntry): BookingSte
   return backward[entry][step] ?? 'dashboard';
 }
 
-/** The first step of a flow: the one no other step of it leads forward to. */
+/**
+ * The first step of a flow: the one no other step of it leads forward to; the pending payment starts at
+ * its summary (the card's saved booking), although its slots (reached back from the summary or from a
+ * checkout whose hour was taken) lead on to it.
+ */
 export function firstStep(entry: BookingEntry): RoutedStep {
+  if (entry === 'pendingPayment') return 'summary';
   const route = forward[entry];
   const targets = new Set(Object.values(route));
   return (Object.keys(route) as BookingStep[]).filter(isRouted).find((step) => !targets.has(step)) ?? 'dashboard';

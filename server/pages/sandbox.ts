@@ -24,7 +24,7 @@ const time = (instant: Date) => instant.toLocaleTimeString('en-GB', { timeZone: 
  * The embedded stand-in for the external payment provider: the page behind `paymentLink`. Like a real
  * provider it keeps its own record of each payment (`sandbox_payments`) and tells the portal by a signed
  * notification to `POST /api/payment-webhook`; the portal books on that notification, never on the
- * browser's return. "Pay, notify later" records the payment without notifying, as when a provider's
+ * browser's return. "Charge the card, notify later" records the payment without notifying, as when a provider's
  * notification is late: the portal then books when the client's return to /success asks it, or when
  * the notification is sent from the page that follows.
  */
@@ -80,7 +80,7 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
        <p>This page stands in for the payment provider. Choose the outcome:</p>
        <div class="actions">${button(ref, 'pay', 'Pay', 'pay')}${button(ref, 'fail', 'Fail', 'fail')}${button(ref, 'cancel', 'Cancel', 'cancel')}</div>
        <p>Or pay without notifying the portal now, as when a provider's notification is late:</p>
-       <div class="actions">${button(ref, 'pay-later', 'Pay, notify later', 'cancel')}</div>`,
+       <div class="actions">${button(ref, 'pay-later', 'Charge the card, notify later', 'cancel')}</div>`,
     );
   });
 

@@ -4,6 +4,7 @@ import { type BookingDraft, type LessonData, type PackageForm, type SelectedSlot
 import { type AppliedCoupon, type Payer, grandTotalOf, orderOf } from '../../machines/booking/checkout-order.ts';
 import { formatMoney } from '../../machines/rules/money.ts';
 import { yearLabel } from '../../machines/rules/programs.ts';
+import { type Slot, slotSource } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
 
 // The checkout's order, as the portal builds it from the draft, against the reference server: the amount
@@ -15,14 +16,15 @@ type Package = components['schemas']['Package'];
 let server: TestServer;
 let session: Session;
 let payer: Payer;
-let aptIds: number[];
+let hours: ReturnType<typeof slotSource>;
 
 beforeAll(async () => {
   server = await startTestServer();
   session = await server.newClient(2);
   const client = await server.api('GET', `/clientsdata/${session.clientid}`, { token: session.token });
-  payer = { clientid: session.clientid, email: session.email, branch_id: 1, students: client.body.client.studentdetails };
-  aptIds = (await server.db.query<{ id: number }>('select id from availability order by id limit 2')).map((row) => row.id);
+  payer = { clientid: session.clientid, email: session.email, branch_id: 1, timeZone: 'Asia/Dubai', students: client.body.client.studentdetails };
+  // Free hours of tutors who teach up to Year 8: the order holds them, so each order takes its own.
+  hours = slotSource(server, session, 'Mathematics', 8);
 });
 afterAll(() => server?.close());
 
@@ -45,7 +47,18 @@ async function lessonsFor(pkgId: number, students: number, year: number, names: 
   };
 }
 
-const slot = (aptId: number): SelectedSlot => ({ key: `Mathematics-${aptId}`, subject: 'Mathematics', date: '2026-12-06', time: '16:00', tutorId: 1, tutorPrice: 100, apt_id: aptId, weekIndex: 0, name: 'Tutor' });
+const slotAt = (free: Slot): SelectedSlot => ({
+  key: `Mathematics-${free.date}-${free.time}`,
+  subject: 'Mathematics',
+  date: free.date,
+  time: free.time,
+  tutorId: free.contractorId,
+  tutorPrice: 100,
+  apt_id: free.aptId,
+  weekIndex: 0,
+  name: 'Tutor',
+});
+const slot = async () => slotAt(await hours.next());
 const form = (names: string[], year: number): PackageForm => ({ students: names.length, name1: names[0] ?? '', name2: names[1] ?? '', programOne: 1, program: yearLabel(year), subject: ['Mathematics'], studyType: names.length === 2 ? 'yes' : null });
 
 async function coupon(code: string): Promise<AppliedCoupon> {
@@ -70,14 +83,14 @@ describe('the checkout order against the reference server', () => {
     ['the percent coupon', 'SAVE10'],
   ])('one student, GOLD, %s', async (_, code) => {
     const names = [nameOf(0)];
-    const draft: BookingDraft = { ...emptyDraft('new'), form: form(names, 5), lessons: await lessonsFor(3, 1, 5, names), slots: { '1st Week': [slot(aptIds[0] ?? 0)] } };
+    const draft: BookingDraft = { ...emptyDraft('new'), form: form(names, 5), lessons: await lessonsFor(3, 1, 5, names), slots: { '1st Week': [await slot()] } };
     const placed = await order(draft, code ? await coupon(code) : null);
     expect(placed.paymentLink).toMatch(/\/sandbox\/pay\//);
   });
 
   it('two students together, PLATINUM in Year 8', async () => {
     const names = [nameOf(0), nameOf(1)];
-    await order({ ...emptyDraft('new'), form: form(names, 8), lessons: await lessonsFor(4, 2, 8, names), slots: { '1st Week': [slot(aptIds[0] ?? 0)] } }, null);
+    await order({ ...emptyDraft('new'), form: form(names, 8), lessons: await lessonsFor(4, 2, 8, names), slots: { '1st Week': [await slot()] } }, null);
   });
 
   it('two students studying individually: one order, a line each, the prices added up', async () => {
@@ -93,10 +106,10 @@ describe('the checkout order against the reference server', () => {
       student1: { name: first, programOne: 1, program: yearLabel(5), subject: ['Mathematics'] },
       student2: { name: second, programOne: 2, program: yearLabel(8), subject: ['Mathematics'] },
     };
-    const firstPart: BookingDraft = { ...emptyDraft('new'), form: individual, lessons: await lessonsFor(3, 1, 5, [first]), slots: { '1st Week': [slot(aptIds[0] ?? 0)] }, split: { studentType: 1, otherStudentPending: true, done: [] } };
+    const firstPart: BookingDraft = { ...emptyDraft('new'), form: individual, lessons: await lessonsFor(3, 1, 5, [first]), slots: { '1st Week': [await slot()] }, split: { studentType: 1, otherStudentPending: true, done: [] } };
     const switched = withOtherStudent(firstPart);
     if (!switched) throw new Error('the split did not switch');
-    const both: BookingDraft = { ...switched, lessons: await lessonsFor(4, 1, 8, [second]), slots: { '1st Week': [slot(aptIds[1] ?? 0)] } };
+    const both: BookingDraft = { ...switched, lessons: await lessonsFor(4, 1, 8, [second]), slots: { '1st Week': [await slot()] } };
     const placed = await order(both, await coupon('SAVE10'));
     const lines = await server.db.query<{ pkg_id: number; level: number }>(
       'select l.pkg_id, l.level from order_lines l join orders o on o.id = l.order_id where o.ref = $1 order by l.line',

@@ -7,7 +7,7 @@ import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures
 const next: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
   new: { students: 'packages', packages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
   renewal: { renewPackages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
-  pendingPayment: { summary: 'checkout', checkout: 'payment' },
+  pendingPayment: { slots: 'summary', summary: 'checkout', checkout: 'payment' },
   remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
   free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
 };
