@@ -107,3 +107,26 @@ test('an hour held by a client at Pay Now is not offered to another client, and 
   await expect(first).toHaveURL(/\/failed/);
   expect(await tutorsAt()).toContain(held.tutorId);
 });
+
+test('two browsers racing for one hour: the first to Pay Now holds it, the other is told at checkout and returns to the grid without it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [first, second] = [await browser.newPage({ timezoneId: 'America/Los_Angeles' }), await browser.newPage({ timezoneId: 'America/Los_Angeles' })];
+  for (const page of [first, second]) {
+    await newClient(page, 'races');
+    await oneStudentGoldToBookClass(page, { added: 'Sami Khoury' });
+  }
+  // Both grids are read before either holds: both choose the first hour offered, with its first tutor.
+  const [mine] = await firstHourToCheckout(first);
+  const [theirs] = await firstHourToCheckout(second);
+  expect(theirs).toEqual(mine);
+  await first.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(first).toHaveURL(/\/sandbox\/pay\//);
+
+  await second.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(second).toHaveURL(/\/book-class$/);
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${mine?.date}T00:00:00Z`)).replace(',', '');
+  await expect(second.getByText(`${day} ${mine?.time} was just booked by someone else. Please choose another time.`)).toBeVisible();
+  const kept = Object.values(JSON.parse((await second.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
+  expect(kept.some((slot) => slot.date === mine?.date && slot.time === mine?.time)).toBe(false);
+  expect(second.url()).not.toMatch(/sandbox/);
+});
