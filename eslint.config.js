@@ -6,9 +6,14 @@ import tseslint from 'typescript-eslint';
 /** An import of a module under `folder` (relative or absolute), as a regex for no-restricted-imports. */
 const into = (folder) => ({ regex: `(^|/)${folder}/`, message: `Imports point one way: src → machines → contract, server → contract (DESIGN.md "The shape"); nothing here may import ${folder}/.` });
 const onlyImporting = (...folders) => ['error', { patterns: folders.map(into) }];
+/** src/api from a screen: as `src/api/…` or relative (`../../api/…`). */
+const apiFromScreens = {
+  regex: '(^|/)src/api/|^(\\.\\./)+api/',
+  message: 'Screens do not import src/api: a machine\'s calls are bound in src/actors/<machine>.ts, a useMutation\'s call in src/actors/<screen>.ts, a plain read is a src/queries option factory (issue "Paid means booked", item 8).',
+};
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,6 +35,8 @@ export default tseslint.config(
   { files: ['machines/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },
   { files: ['server/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
   { files: ['src/**'], rules: { 'no-restricted-imports': onlyImporting('server') } },
+  // A screen sends events and renders snapshots; the calls behind it live in src/actors/ (or src/queries/).
+  { files: ['src/screens/**'], rules: { 'no-restricted-imports': ['error', { patterns: [into('server'), apiFromScreens] }] } },
   { files: ['bench/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
   // Micro-benchmarks of the client's pure rules (vitest bench) measure machines/, never the app or the server.
   { files: ['bench/**/*.bench.ts'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },

@@ -52,7 +52,7 @@ export interface ChosenHour {
   time: string;
 }
 
-/** PUT /appointments/{id} as this machine asks for it; the screen's actor writes the branch-offset times. */
+/** PUT /appointments/{id} as this machine asks for it; moveLesson (reschedule-lesson.ts) writes the branch-offset times. */
 export interface MoveRequest {
   appointmentId: number;
   serviceId: number;

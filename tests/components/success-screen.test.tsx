@@ -6,7 +6,8 @@ import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-dr
 import type { SuccessSequenceMachine } from '../../machines/booking/success-sequence.machine.ts';
 import type { OrderProgress } from '../../machines/rules/order-progress.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { SuccessScreen, browserSuccessSequenceMachine } from '../../src/screens/payment/success-screen.tsx';
+import { browserSuccessSequenceMachine } from '../../src/actors/success-sequence.ts';
+import { SuccessScreen } from '../../src/screens/payment/success-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
 import { sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../support/draft-fixtures.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';

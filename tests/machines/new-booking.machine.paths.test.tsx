@@ -9,7 +9,8 @@ import { type NewBookingInput, type NewBookingMachine, type NewStudentsRequest, 
 import { warningText } from '../../machines/rules/packages.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { NewBookingScreen, browserNewBookingMachine } from '../../src/screens/new-booking/new-booking-screen.tsx';
+import { browserNewBookingMachine } from '../../src/actors/new-booking.ts';
+import { NewBookingScreen } from '../../src/screens/new-booking/new-booking-screen.tsx';
 import { liveToken } from '../support/fake-jwt.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';

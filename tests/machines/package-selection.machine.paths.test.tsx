@@ -11,12 +11,8 @@ import { weeklyLessonsBanner } from '../../machines/rules/packages.ts';
 import { packagesFailedText } from '../../src/api/calls/catalogue.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import {
-  ManagePackagesScreen,
-  RemainingPackageScreen,
-  RenewPackagesScreen,
-  browserPackageSelectionMachine,
-} from '../../src/screens/package-selection/package-selection-screen.tsx';
+import { browserPackageSelectionMachine } from '../../src/actors/package-selection.ts';
+import { ManagePackagesScreen, RemainingPackageScreen, RenewPackagesScreen } from '../../src/screens/package-selection/package-selection-screen.tsx';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';

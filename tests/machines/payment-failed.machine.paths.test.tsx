@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { type PaymentFailedMachine, paymentFailedMachine } from '../../machines/booking/payment-failed.machine.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { PaymentCancelledScreen, PaymentFailedScreen, browserPaymentFailedMachine } from '../../src/screens/payment/payment-failed-screen.tsx';
+import { browserPaymentFailedMachine } from '../../src/actors/payment-failed.ts';
+import { PaymentCancelledScreen, PaymentFailedScreen } from '../../src/screens/payment/payment-failed-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlots } from '../support/draft-fixtures.ts';
 import { emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { liveToken } from '../support/network-stub.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type RatingInput, type RatingMachine, type Review, ratingMachine, ratingText } from '../../machines/rating.machine.ts';
-import { browserRatingMachine } from '../../src/screens/manage-booking/rating-dialog.tsx';
+import { browserRatingMachine } from '../../src/actors/rating.ts';
 import { renderPastBooking } from '../support/render-past-booking.tsx';
 import { toasts } from '../support/render-screen.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';

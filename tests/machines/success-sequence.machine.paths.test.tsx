@@ -14,7 +14,8 @@ import {
 } from '../../machines/booking/success-sequence.machine.ts';
 import { orderChecklist } from '../../machines/rules/order-progress.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { SuccessScreen, bookingText, browserSuccessSequenceMachine, recordingText, verifyingText } from '../../src/screens/payment/success-screen.tsx';
+import { browserSuccessSequenceMachine } from '../../src/actors/success-sequence.ts';
+import { SuccessScreen, bookingText, recordingText, verifyingText } from '../../src/screens/payment/success-screen.tsx';
 import { checklistLabel, confirmationEmailText, successTitle } from '../../src/screens/payment/success-view.tsx';
 import { writeText } from '../../src/storage/browser-storage.ts';
 import { expectConsole } from '../support/console-guard.ts';

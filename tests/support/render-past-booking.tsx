@@ -1,5 +1,6 @@
 import type { Reviewer, RatingMachine } from '../../machines/rating.machine.ts';
-import { RatingDialog, browserRatingMachine, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
+import { browserRatingMachine } from '../../src/actors/rating.ts';
+import { RatingDialog, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
 import { renderScreen } from './render-screen.tsx';
 
 /** A past booking's Comment button and the Rate Us dialog it opens, as Manage Booking will have them. */

@@ -17,6 +17,10 @@ describe('the import-direction lint rule', () => {
     ['machines/booking/probe.ts', "import { buildApp } from '../../server/app.ts';"],
     ['src/probe.ts', "import { buildApp } from '../server/app.ts';"],
     ['contract/probe.ts', "import { ratingMachine } from '../machines/rating.machine.ts';"],
+    // Screens do not import src/api: their calls are bound in src/actors/ (issue "Paid means booked", item 8).
+    ['src/screens/probe/probe-screen.tsx', "import { api } from '../../api/api.ts';"],
+    ['src/screens/probe/probe-screen.tsx', "import type { RequestBody } from '../../api/client.ts';"],
+    ['src/screens/probe/probe-screen.tsx', "import { buildApp } from '../../../server/app.ts';"],
   ])('refuses %s importing %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toHaveLength(1);
   });
@@ -26,6 +30,9 @@ describe('the import-direction lint rule', () => {
     ['machines/probe.ts', "import type { components } from '../contract/schema.d.ts';"],
     ['server/probe.ts', "import type { components } from '../contract/schema.d.ts';"],
     ['tests/components/probe.ts', "import { api } from '../../src/api/api.ts';"],
+    ['src/actors/probe.ts', "import { api } from '../api/api.ts';"],
+    ['src/queries/probe.ts', "import { api } from '../api/api.ts';"],
+    ['src/screens/probe/probe-screen.tsx', "import { browserRatingMachine } from '../../actors/rating.ts';"],
   ])('allows %s importing %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { type BookingSummaryMachine, backWarning, bookingSummaryMachine } from '../../../machines/booking/booking-summary.machine.ts';
+import { type BookingSummaryMachine, backWarning } from '../../../machines/booking/booking-summary.machine.ts';
+import { browserBookingSummaryMachine } from '../../actors/booking-summary.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
@@ -31,9 +32,6 @@ export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): Data
     error: null,
   };
 };
-
-/** The summary reads the draft only: nothing to inject, the app runs the machine as it is. */
-export const browserBookingSummaryMachine: BookingSummaryMachine = bookingSummaryMachine;
 
 /**
  * /booking-summary, for a new booking, a renewal and the pending payment (the draft says which). The

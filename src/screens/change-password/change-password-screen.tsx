@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { checkLinkPasswords } from '../../../machines/rules/password-rules.ts';
-import { api } from '../../api/api.ts';
-import { changePasswordByLink } from '../../api/calls/session.ts';
+import { setPasswordByLink } from '../../actors/change-password.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ChangePasswordView } from './change-password-view.tsx';
 
@@ -16,7 +15,7 @@ export function ChangePasswordScreen() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (change: { id: string; newPassword: string }) => changePasswordByLink(api, change),
+    mutationFn: setPasswordByLink,
     onSuccess: ({ message }) => {
       notify.success(message);
       navigate('/login');

@@ -1,11 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type SnapshotFrom, fromPromise } from 'xstate';
-import { type CheckoutMachine, type CouponAnswer, checkoutMachine, paymentMethods } from '../../../machines/booking/checkout.machine.ts';
-import { type OrderRequest, grandTotalOf, packageLinesOf, studentNamesOf, subtotalOf, tutorNamesOf } from '../../../machines/booking/checkout-order.ts';
+import type { SnapshotFrom } from 'xstate';
+import { type CheckoutMachine, paymentMethods } from '../../../machines/booking/checkout.machine.ts';
+import { grandTotalOf, packageLinesOf, studentNamesOf, subtotalOf, tutorNamesOf } from '../../../machines/booking/checkout-order.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
-import { api } from '../../api/api.ts';
-import { applyCoupon, createOrder } from '../../api/calls/checkout.ts';
+import { browserCheckoutMachine } from '../../actors/checkout.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
@@ -46,22 +45,6 @@ export const selectCheckoutView = (snapshot: CheckoutSnapshot): DataProps => {
     error,
   };
 };
-
-/** The checkout machine with the API, the payment redirect and the configured wait: what the app runs. */
-export const browserCheckoutMachine = checkoutMachine.provide({
-  actors: {
-    applyCoupon: fromPromise<CouponAnswer, { code: string; userId: number }>(async ({ input }) => {
-      const { discount_type, discount_value } = await applyCoupon(api, input);
-      return { discount_type, discount_value };
-    }),
-    createOrder: fromPromise<{ paymentLink?: string | null }, OrderRequest>(({ input }) => createOrder(api, input)),
-  },
-  actions: {
-    // The one imperative navigation of the app (DESIGN.md): the provider's page is not a route.
-    goToPayment: (_, params: { link: string }) => window.location.assign(params.link),
-  },
-  delays: { banner: config.delays.banner },
-});
 
 /** /checkout: pays for the booking in the draft (a new booking, a renewal or the pending payment). */
 export function CheckoutScreen({ machine = browserCheckoutMachine }: { machine?: CheckoutMachine }) {

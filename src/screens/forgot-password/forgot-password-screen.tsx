@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/api.ts';
-import { forgetPassword } from '../../api/calls/session.ts';
+import { requestResetLink } from '../../actors/forgot-password.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ForgotPasswordView } from './forgot-password-view.tsx';
 
@@ -11,7 +10,7 @@ export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const mutation = useMutation({
-    mutationFn: (email: string) => forgetPassword(api, { email }),
+    mutationFn: requestResetLink,
     onSuccess: ({ message }) => {
       notify.success(message);
       navigate('/login');

@@ -1,11 +1,9 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { type ActorRefFrom, type SnapshotFrom, fromPromise } from 'xstate';
-import { type RatingMachine, type Reviewer, ratingMachine, ratingScale, ratingText } from '../../../machines/rating.machine.ts';
-import { api } from '../../api/api.ts';
-import { sendReview } from '../../api/calls/feedback.ts';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { type RatingMachine, type Reviewer, ratingScale, ratingText } from '../../../machines/rating.machine.ts';
+import { browserRatingMachine } from '../../actors/rating.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
-import { notify } from '../../toasts/notify.ts';
 import { RatingDialogView, type RatingDialogViewProps } from './rating-dialog-view.tsx';
 
 type RatingSnapshot = SnapshotFrom<RatingMachine>;
@@ -21,15 +19,6 @@ export const selectRatingView = (snapshot: RatingSnapshot): DataProps => ({
   feedback: snapshot.context.feedback,
   canSubmit: snapshot.can({ type: 'rating.submitted' }),
   sending: snapshot.hasTag('sending'),
-});
-
-/** The rating machine with the API and toasts: what the app runs. */
-export const browserRatingMachine = ratingMachine.provide({
-  actors: { sendReview: fromPromise(({ input }) => sendReview(api, input)) },
-  actions: {
-    notifySent: (_, { message }) => notify.success(message),
-    notifyFailed: (_, { message }) => notify.error(message),
-  },
 });
 
 /** Runs a rating dialog for the signed-in client (null when no userdata is stored); open it with `rating.opened`. */

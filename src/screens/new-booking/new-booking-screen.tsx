@@ -1,21 +1,17 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { type Slot, choiceOf, isIndividual, nameOf, nameOptions, subjectsAt } from '../../../machines/booking/booking-form.ts';
-import { type NewBookingContext, type NewBookingMachine, formOf, newBookingMachine, warningOf } from '../../../machines/booking/new-booking.machine.ts';
+import { type NewBookingContext, type NewBookingMachine, formOf, warningOf } from '../../../machines/booking/new-booking.machine.ts';
 import { warningText } from '../../../machines/rules/packages.ts';
 import { programGroups, yearsOf } from '../../../machines/rules/programs.ts';
-import { api } from '../../api/api.ts';
-import { listSubjects } from '../../api/calls/catalogue.ts';
-import { createStudents, sendClientEmail } from '../../api/calls/client.ts';
+import { browserNewBookingMachine, withSessionStudents } from '../../actors/new-booking.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
-import { config } from '../../config.ts';
-import { type SessionActor, useSessionActor } from '../../session/session-context.ts';
+import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
-import { notify } from '../../toasts/notify.ts';
 import { type NameField, NewBookingView, type NewBookingViewProps, type StudySection } from './new-booking-view.tsx';
 
 type NewBookingSnapshot = SnapshotFrom<NewBookingMachine>;
@@ -84,33 +80,6 @@ export const selectNewBookingView = (snapshot: NewBookingSnapshot): DataProps =>
     },
   };
 };
-
-/** The machine with the API, toasts and the spec's waits: what the app runs. */
-export const browserNewBookingMachine = newBookingMachine.provide({
-  actors: {
-    loadSubjects: fromPromise(({ input }) => listSubjects(api, input)),
-    createStudents: fromPromise(async ({ input }) => (await createStudents(api, input)).data),
-    sendContact: fromPromise(({ input }) => sendClientEmail(api, input)),
-  },
-  actions: {
-    notifyProblem: (_, { message }) => notify.error(message),
-    notifyContacted: (_, { message }) => notify.success(message),
-  },
-  delays: { dialogChoice: config.delays.dialogChoice },
-});
-
-/** New students become the client's: the session keeps them in userdata, so the next visit offers them. */
-const withSessionStudents = (machine: NewBookingMachine, session: SessionActor): NewBookingMachine =>
-  machine.provide({
-    actions: {
-      studentsSaved: (_, { students }) => {
-        const user = selectUser(session.getSnapshot());
-        if (!user) return;
-        const added = students.filter((student) => !user.studentdetails.some((known) => known.id === student.id));
-        session.send({ type: 'user.updated', user: { ...user, studentdetails: [...user.studentdetails, ...added.map((s) => ({ ...s, paying_client: user.clientid }))] } });
-      },
-    },
-  });
 
 /** /new-booking. */
 export function NewBookingScreen({ machine = browserNewBookingMachine }: { machine?: NewBookingMachine }) {

@@ -1,12 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
-import { type PackageSelectionMachine, packageSelectionMachine } from '../../../machines/booking/package-selection.machine.ts';
-import { loadOffer, priceOf, stepOfEntry } from '../../../machines/booking/package-offer.ts';
+import type { PackageSelectionMachine } from '../../../machines/booking/package-selection.machine.ts';
+import { priceOf, stepOfEntry } from '../../../machines/booking/package-offer.ts';
 import { weeklyLessonOptions, weeklyLessonsBanner } from '../../../machines/rules/packages.ts';
-import { api } from '../../api/api.ts';
-import { listClientPackages } from '../../api/calls/booking.ts';
-import { listPackagesForStudents } from '../../api/calls/catalogue.ts';
+import { browserPackageSelectionMachine } from '../../actors/package-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { tokenRequiredRoutes } from '../../app/routes.ts';
 import { bookingPath } from '../../booking/booking-paths.ts';
@@ -64,19 +62,6 @@ export const selectPackageSelectionView = (snapshot: PackageSelectionSnapshot): 
     remainingClasses: entry === 'renewal' ? remainingClasses : 0,
   };
 };
-
-/** The package-selection machine with the API and the configured waits: what the app runs. */
-export const browserPackageSelectionMachine = packageSelectionMachine.provide({
-  actors: {
-    loadOffer: fromPromise(({ input }) =>
-      loadOffer(input, {
-        clientPackages: async (clientid) => (await listClientPackages(api, { clientid })).data,
-        packages: (query) => listPackagesForStudents(api, query),
-      }),
-    ),
-  },
-  delays: { banner: config.delays.banner },
-});
 
 interface ScreenProps {
   /** The machine with its implementations; tests give one whose read they answer. */

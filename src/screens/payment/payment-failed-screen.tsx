@@ -2,10 +2,9 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { type PaymentFailedMachine, paymentFailedMachine, paymentFailedText, paymentFailedTitle } from '../../../machines/booking/payment-failed.machine.ts';
+import { type PaymentFailedMachine, paymentFailedText, paymentFailedTitle } from '../../../machines/booking/payment-failed.machine.ts';
+import { browserPaymentFailedMachine } from '../../actors/payment-failed.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
-import { config } from '../../config.ts';
-import { clearWorkingKeys } from '../../storage/browser-storage.ts';
 import { PaymentFailedView, type PaymentFailedViewProps } from './payment-failed-view.tsx';
 
 type DataProps = Omit<PaymentFailedViewProps, 'title'>;
@@ -15,12 +14,6 @@ export const selectPaymentFailedView = (snapshot: SnapshotFrom<PaymentFailedMach
   alertTitle: paymentFailedTitle,
   alertText: paymentFailedText,
   leaving: snapshot.status === 'done',
-});
-
-/** The machine with storage and the configured wait: what the app runs. */
-export const browserPaymentFailedMachine = paymentFailedMachine.provide({
-  actions: { clearWorkingKeys: () => clearWorkingKeys() },
-  delays: { failedRedirect: config.delays.failedRedirect },
 });
 
 interface ScreenProps {

@@ -3,10 +3,9 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { lessonsByWeek } from '../../../machines/rules/lesson-weeks.ts';
-import { api } from '../../api/api.ts';
-import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
-import { getOrder } from '../../api/calls/payment.ts';
+import { orderOptions } from '../../actors/receipt.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
+import { scheduledClassesOptions } from '../../queries/client-queries.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
@@ -22,13 +21,9 @@ export function ReceiptScreen() {
 }
 
 function Receipt({ user, orderRef }: { user: User; orderRef: string | null }) {
-  const order = useQuery({ queryKey: ['orders', orderRef], enabled: orderRef !== null && orderRef !== '', queryFn: () => getOrder(api, { ref: orderRef ?? '' }) });
-  const ids = order.data?.student_ids ?? [];
-  const lessons = useQuery({
-    queryKey: ['appointmentstwo', ids.join(','), user.branch_id],
-    enabled: ids.length > 0,
-    queryFn: async () => (await listAppointmentsForStudents(api, { ids, branch_id: user.branch_id })).data,
-  });
+  const order = useQuery(orderOptions(orderRef));
+  // The order's students' lessons (the same read as the scheduled classes'); the order's own are shown.
+  const lessons = useQuery(scheduledClassesOptions(order.data?.student_ids ?? [], user.branch_id));
   const weeks = useMemo(() => {
     const booked = new Set(order.data?.appointment_ids ?? []);
     return lessonsByWeek((lessons.data ?? []).filter((lesson) => booked.has(lesson.id)), user.branch_time_zone ?? 'Asia/Dubai');

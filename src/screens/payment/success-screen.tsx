@@ -1,26 +1,20 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import {
   type SuccessSequenceInput,
   type SuccessSequenceMachine,
-  paymentSuccessfulText,
   refMissingText,
   refMissingTitle,
-  successSequenceMachine,
 } from '../../../machines/booking/success-sequence.machine.ts';
 import { type OrderCheck, type OrderProgress, orderChecklist, toPlaceText } from '../../../machines/rules/order-progress.ts';
-import { api } from '../../api/api.ts';
-import { getClientData } from '../../api/calls/client.ts';
-import { confirmOrder, deleteUnpaidClientPackages, fulfilOrder, getOrder } from '../../api/calls/payment.ts';
+import { browserSuccessSequenceMachine } from '../../actors/success-sequence.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
-import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
-import { type User, clearWorkingKeys, readText } from '../../storage/browser-storage.ts';
-import { notify } from '../../toasts/notify.ts';
+import { type User, readText } from '../../storage/browser-storage.ts';
 import { SuccessView, type SuccessViewProps } from './success-view.tsx';
 
 type SuccessSnapshot = SnapshotFrom<SuccessSequenceMachine>;
@@ -65,27 +59,6 @@ export const selectSuccessView = (snapshot: SuccessSnapshot): DataProps => ({
   error: snapshot.context.error,
   missingTitle: refMissingTitle,
   missingText: refMissingText,
-});
-
-/** The success sequence with the API, the toasts, storage and the configured waits: what the app runs. */
-export const browserSuccessSequenceMachine = successSequenceMachine.provide({
-  actors: {
-    loadOrder: fromPromise(({ input }) => getOrder(api, input)),
-    loadStudents: fromPromise(async ({ input }) => (await getClientData(api, input)).client.studentdetails),
-    fulfilOrder: fromPromise(({ input }) => fulfilOrder(api, input)),
-    confirmOrder: fromPromise(({ input }) => confirmOrder(api, input)),
-    deleteFreePackage: fromPromise(({ input }) => deleteUnpaidClientPackages(api, input)),
-  },
-  actions: {
-    announceSuccess: () => notify.success(paymentSuccessfulText),
-    clearWorkingKeys: () => clearWorkingKeys(),
-    logError: (_, { message }) => console.error(message),
-  },
-  delays: {
-    paymentStart: config.delays.paymentStart,
-    paymentRecord: config.delays.paymentRecord,
-    paymentAlert: config.delays.paymentAlert,
-  },
 });
 
 /**

@@ -2,9 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { checkProfilePasswords } from '../../../machines/rules/password-rules.ts';
-import { api } from '../../api/api.ts';
-import { changePassword } from '../../api/calls/session.ts';
-import type { RequestBody } from '../../api/client.ts';
+import { changeProfilePassword } from '../../actors/profile.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
@@ -28,7 +26,7 @@ function Profile({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: RequestBody<'changePassword'>) => changePassword(api, body),
+    mutationFn: changeProfilePassword,
     onSuccess: ({ message, token }) => {
       // The change revoked every older token: the session goes on with the one the answer carries.
       session.send({ type: 'session.renewed', token });

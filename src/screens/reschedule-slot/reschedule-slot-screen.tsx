@@ -1,26 +1,19 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { RescheduleData } from '../../../machines/booking/booking-draft.ts';
-import { type RescheduleMachine, rescheduleHelperText, rescheduleMachine, rescheduledText, weeksOf } from '../../../machines/reschedule.machine.ts';
-import { branchTimestamp } from '../../../machines/rules/booking-payloads.ts';
+import { type RescheduleMachine, rescheduleHelperText, weeksOf } from '../../../machines/reschedule.machine.ts';
 import { branchDateTime } from '../../../machines/rules/booking-list.ts';
-import { isAvailable, monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
-import { api } from '../../api/api.ts';
-import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
-import { rescheduleAppointment } from '../../api/calls/reschedule.ts';
-import { getService } from '../../api/calls/services.ts';
-import { filterTutor } from '../../api/calls/slots.ts';
-import { listTutors } from '../../api/calls/tutors.ts';
+import { isAvailable, monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
+import { browserRescheduleMachine } from '../../actors/reschedule.ts';
 import { branchToday } from '../../booking/branch-today.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
-import { forgetRescheduleData, readRescheduleData } from '../../booking/reschedule-storage.ts';
+import { readRescheduleData } from '../../booking/reschedule-storage.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
-import { notify } from '../../toasts/notify.ts';
 import { BookClassView, type BookClassViewProps } from '../book-class/book-class-view.tsx';
 import { dayColumns } from '../book-class/day-columns.ts';
 
@@ -81,42 +74,6 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
     confirmingBack: false,
   };
 };
-
-/** The reschedule machine with the API, the toasts and storage: what the app runs. */
-export const browserRescheduleMachine = rescheduleMachine.provide({
-  actors: {
-    loadGrid: fromPromise(async ({ input }) => {
-      const [tutors, service] = await Promise.all([listTutors(api, { branch_id: input.branch_id }), getService(api, { serviceId: input.serviceId, branch_id: input.branch_id })]);
-      const windows = tutors.find((tutor) => tutor.id === input.tutorId)?.availability ?? [];
-      // The hours at which the lesson's students already have a lesson are not offered (cancelled ones free it).
-      const studentIds = service.rcrs.map((r) => r.recipient);
-      const lessons = studentIds.length === 0 ? [] : (await listAppointmentsForStudents(api, { ids: studentIds, branch_id: input.branch_id })).data.filter((lesson) => lesson.status !== 'cancelled');
-      const current = lessons.find((lesson) => lesson.id === input.appointmentId);
-      return { windows: withoutLessons(windows, lessons), currentStart: current?.start ?? null };
-    }),
-    checkHour: fromPromise(async ({ input }) => {
-      const free = await filterTutor(api, { subject: input.subject, date: input.date, time: input.time, quallevel: 1, branch_id: input.branch_id });
-      return free.some((tutor) => tutor.id === input.tutorId);
-    }),
-    moveAppointment: fromPromise(({ input }) =>
-      rescheduleAppointment(api, {
-        appointmentId: input.appointmentId,
-        body: {
-          start: branchTimestamp(input.hour.date, input.hour.time, input.timeZone),
-          finish: branchTimestamp(input.hour.date, input.hour.time, input.timeZone, 1),
-          topic: input.topic,
-          service: input.serviceId,
-          branch_id: input.branch_id,
-        },
-      }),
-    ),
-  },
-  actions: {
-    notifyProblem: (_, { message }) => notify.error(message),
-    notifyMoved: () => notify.success(rescheduledText),
-    forgetLesson: () => forgetRescheduleData(),
-  },
-});
 
 interface ScreenProps {
   /** The machine with its implementations; tests give one whose calls they answer. */

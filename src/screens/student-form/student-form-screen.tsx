@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type StudentCount, termsRequiredText } from '../../../machines/rules/quote-rules.ts';
-import { api } from '../../api/api.ts';
-import { requestQuote } from '../../api/calls/client.ts';
-import type { RequestBody } from '../../api/client.ts';
+import { type QuoteRequest, sendQuoteRequest } from '../../actors/student-form.ts';
 import { type QuoteFields, StudentFormView } from './student-form-view.tsx';
 
 const emptyQuote: QuoteFields = { firstname: '', lastname: '', students: '', email: '', phone: '', terms: false };
 
 // Names, e-mail and phone are sent without stray spaces, which the provider would refuse or keep; the
 // terms are agreed (the form sends nothing until they are).
-const toRequest = (fields: QuoteFields, students: StudentCount): RequestBody<'requestQuote'> => ({
+const toRequest = (fields: QuoteFields, students: StudentCount): QuoteRequest => ({
   firstname: fields.firstname.trim(),
   lastname: fields.lastname.trim(),
   students,
@@ -26,7 +24,7 @@ export function StudentFormScreen() {
   const [thankYouFor, setThankYouFor] = useState<StudentCount | null>(null);
   const mutation = useMutation({
     // The answer's `students` (what the server recorded) picks the thank-you text.
-    mutationFn: (request: RequestBody<'requestQuote'>) => requestQuote(api, request),
+    mutationFn: sendQuoteRequest,
     onSuccess: ({ students }) => {
       setThankYouFor(students);
       // The request is recorded; an untouched form would invite sending it twice.

@@ -1,0 +1,14 @@
+import { fromPromise } from 'xstate';
+import { ratingMachine } from '../../machines/rating.machine.ts';
+import { api } from '../api/api.ts';
+import { sendReview } from '../api/calls/feedback.ts';
+import { notify } from '../toasts/notify.ts';
+
+/** The rating machine with the API and toasts: what the app runs. */
+export const browserRatingMachine = ratingMachine.provide({
+  actors: { sendReview: fromPromise(({ input }) => sendReview(api, input)) },
+  actions: {
+    notifySent: (_, { message }) => notify.success(message),
+    notifyFailed: (_, { message }) => notify.error(message),
+  },
+});
