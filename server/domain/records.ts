@@ -195,6 +195,7 @@ interface ContractorRow {
   bio: string | null;
   tutorprice: string;
 }
+
 /**
  * Whether the busy_hours row `b` takes its hour from the client whose id is the parameter `client` (`$n`):
  * a lesson (planned or completed) does, and so does a live hold of another client's order. The client's own

@@ -8,6 +8,7 @@ import { perClassCharge } from '../../contract/pricing.ts';
 import { bookableForMove, insideRescheduleNotice, rescheduleNoticeText, rescheduleTargetText } from '../../contract/reschedule-notice.ts';
 import { moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
+import { constraintConflicts, retryingDeadlocks } from '../http/constraint-conflicts.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -21,6 +22,7 @@ interface Hour {
 
 const onlyPlannedText = 'Only planned appointments can be rescheduled.';
 const movedMeanwhileText = 'This appointment was changed meanwhile. Please reload and try again.';
+const sameOrderLessonText = 'This package has another lesson at that time already. Please choose another slot.';
 
 function basisOf(item: Payload, index: number): Basis {
   const given: Basis[] = [];
@@ -53,12 +55,9 @@ async function assertTutorAvailable(tx: Queryable, contractorId: number, hour: H
 
 /** The database's refusals of a lesson that overlaps another, as the answer a person can act on. */
 function overlapConflict(error: unknown, field: { tutor: string; student: string }): Error | undefined {
-  if (isExclusionViolation(error, 'tutor_in_one_lesson_at_a_time')) {
-    return conflict('That tutor is already booked at that time. Please choose another slot.', field.tutor);
-  }
-  if (isExclusionViolation(error, 'student_in_one_lesson_at_a_time')) {
-    return conflict('The student already has a lesson at that time. Please choose another slot.', field.student);
-  }
+  // The words of every other answer to these constraints, naming this request's field for the tutor or the student.
+  if (isExclusionViolation(error, 'tutor_in_one_place_at_a_time')) return conflict(constraintConflicts.tutor_in_one_place_at_a_time.message, field.tutor);
+  if (isExclusionViolation(error, 'student_in_one_place_at_a_time')) return conflict(constraintConflicts.student_in_one_place_at_a_time.message, field.student);
   return undefined;
 }
 
@@ -206,7 +205,7 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       if (earlier) return earlier;
       const hours = items.map((item, i) => hourOf(item.start, item.finish, `[${i}].`));
       try {
-        const ids = await db.transaction(async (tx) => {
+        const ids = await retryingDeadlocks(() => db.transaction(async (tx) => {
           for (const [i, item] of items.entries()) {
             await ownedRow(tx, session, 'services', item.service, 'Service', `[${i}].service`);
             const onService = await tx.query<{ student_id: number | null; contractor_id: number | null }>(
@@ -242,7 +241,7 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
             }
           }
           return created;
-        });
+        }));
         return { success: true, data: await appointmentsWhere(db, 'a.id = any($1::int[])', [ids]) };
       } catch (error) {
         // A concurrent replay may have committed this very batch while this one waited: answer it.
@@ -271,7 +270,7 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       if (insideRescheduleNotice(branchDay(appointment.start, zone), today)) throw conflict(rescheduleNoticeText, 'id');
       if (!bookableForMove(branchDay(hour.start, zone), today)) throw conflict(rescheduleTargetText, 'start');
       try {
-        await db.transaction(async (tx) => {
+        await retryingDeadlocks(() => db.transaction(async (tx) => {
           const tutors = await tx.query<{ contractor_id: number }>('select contractor_id from appointment_contractors where appointment_id = $1', [appointment.id]);
           for (const t of tutors) await assertTutorAvailable(tx, t.contractor_id, hour);
           // Conditional on the status and the hour the notice was checked against: a move made meanwhile
@@ -284,8 +283,11 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
           if (moved) return;
           const [now] = await tx.query<Pick<AppointmentRow, 'status'>>('select status from appointments where id = $1', [appointment.id]);
           throw conflict(now?.status === 'planned' ? movedMeanwhileText : onlyPlannedText);
-        });
+        }));
       } catch (error) {
+        // Onto the very hour of another lesson of the same order and subject: the order's own unique index
+        // speaks before the tutor's and student's hours do.
+        if (isUniqueViolation(error, 'appointments_one_per_order_lesson')) throw conflict(sameOrderLessonText, 'start');
         throw overlapConflict(error, { tutor: 'start', student: 'start' }) ?? error;
       }
       const [data] = await appointmentsWhere(db, 'a.id = $1', [appointment.id]);

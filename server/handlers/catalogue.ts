@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { ownBranch } from '../domain/access.ts';
 import { branchInstant, branchTimeZone, hourMs } from '../domain/branch-time.ts';
 import { levelGroup } from '../domain/pricing.ts';
-import { contractorsWhere } from '../domain/records.ts';
+import { bookableWindows, contractorsWhere, takesHourFrom } from '../domain/records.ts';
 import { badRequest } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
@@ -104,14 +104,16 @@ export function catalogueHandlers(ctx: AppContext): HandlerGroup<CatalogueOperat
     },
 
     async listContractorsWithAvailability(call) {
-      const branch = ownBranch(requireSession(call), call.query.branch_id);
-      return contractorsWhere(db, 'c.branch_id = $1', [branch]);
+      const session = requireSession(call);
+      const branch = ownBranch(session, call.query.branch_id);
+      return contractorsWhere(db, 'c.branch_id = $1', [branch], session.sub);
     },
 
     async filterAvailabilityBySubject(call) {
-      const branch = ownBranch(requireSession(call), call.body.branch_id);
+      const session = requireSession(call);
+      const branch = ownBranch(session, call.body.branch_id);
       const subjects = await canonicalSubjects(db, branch, call.body.subjectNames, 'subjectNames');
-      const rows = await db.query<{ id: number; contractor_id: number; start: Date; finish: Date }>(
+      const stored = await db.query<{ id: number; contractor_id: number; start: Date; finish: Date }>(
         `select a.id, a.contractor_id, a.start, a.finish
            from availability a join contractors c on c.id = a.contractor_id
           where c.branch_id = $1 and c.subjects ?| $2::text[] and c.quallevel >= $3
@@ -119,12 +121,15 @@ export function catalogueHandlers(ctx: AppContext): HandlerGroup<CatalogueOperat
           order by a.start, a.contractor_id`,
         [branch, subjects, Math.max(...call.body.yearLevels)],
       );
-      return rows.map((r) => ({ start: r.start.toISOString(), finish: r.finish.toISOString(), apt_id: r.id, contractor_id: r.contractor_id }));
+      // Only the hours that can be booked: a booked or held hour offered here would be refused at Pay Now.
+      const windows = await bookableWindows(db, stored, session.sub);
+      return windows.map((r) => ({ start: r.start.toISOString(), finish: r.finish.toISOString(), apt_id: r.id, contractor_id: r.contractor_id }));
     },
 
     async filterTutors(call) {
       const { query } = call;
-      const branch = ownBranch(requireSession(call), query.branch_id);
+      const session = requireSession(call);
+      const branch = ownBranch(session, query.branch_id);
       const [subject] = await canonicalSubjects(db, branch, [query.subject], 'subject');
       const start = branchInstant(query.date, query.time, await branchTimeZone(db, branch));
       if (start.getTime() <= Date.now()) return { data: [] };
@@ -133,8 +138,9 @@ export function catalogueHandlers(ctx: AppContext): HandlerGroup<CatalogueOperat
         db,
         `c.branch_id = $1 and c.subjects ? $2 and c.quallevel >= $3
           and exists (select 1 from availability a where a.contractor_id = c.id and a.start <= $4 and a.finish >= $5)
-          and not exists (select 1 from appointment_contractors ac where ac.contractor_id = c.id and ac.start = $4 and not ac.released)`,
-        [branch, subject, query.quallevel, start, finish],
+          and not exists (select 1 from busy_hours b where b.who = 'tutor' and b.person_id = c.id and b.during && tstzrange($4, $5) and ${takesHourFrom('$6')})`,
+        [branch, subject, query.quallevel, start, finish, session.sub],
+        session.sub,
       );
       return { data };
     },

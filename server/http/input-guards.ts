@@ -82,6 +82,30 @@ function walk(value: unknown, schema: Schema | undefined, at: Step[], anchor: St
   return undefined;
 }
 
+/** An integer as a person writes it in a path or a query: decimal digits only. */
+const decimalDigits = /^[0-9]+$/;
+
+const holdsInteger = (schema: Schema | undefined) => schema?.type === 'integer' || (Array.isArray(schema?.type) && schema.type.includes('integer'));
+
+/**
+ * The first path or query parameter of integer type whose text is not decimal digits. Ajv's coercion reads
+ * text the way JavaScript's Number() does, so `0x10`, `1e1`, `+16`, ` 16` and `16.0` would all be id 16:
+ * one resource under many addresses, and ids nobody wrote. Checked before that coercion, on the raw text
+ * (each value of a repeated query parameter).
+ */
+export function findNonDecimal(values: unknown, schema: Schema | undefined): BadInput | undefined {
+  const properties = asSchema(schema?.properties);
+  if (!properties || values === null || typeof values !== 'object') return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (!holdsInteger(asSchema(properties[name]))) continue;
+    const texts: unknown[] = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === 'string' && !decimalDigits.test(text))) {
+      return { field: name, message: 'must be a whole number written in decimal digits (0-9)' };
+    }
+  }
+  return undefined;
+}
+
 interface RouteSchema {
   params?: Schema;
   querystring?: Schema;
@@ -96,7 +120,8 @@ function bodySchemaOf(request: FastifyRequest): Schema | undefined {
 /**
  * Refuses with 400, naming the field, what no field may hold, before the schemas are checked (so no
  * validator walks 5 000 levels) and again after (query and path values coerced from text: Ajv turns
- * `?clientid=Infinity` into a number it then does not range-check).
+ * `?clientid=Infinity` into a number it then does not range-check); and, before the schemas coerce them,
+ * integer parameters that are not decimal digits.
  */
 export function registerInputGuards(app: FastifyInstance): void {
   const check = (found: BadInput | undefined) => {
@@ -105,6 +130,7 @@ export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema as RouteSchema | undefined;
     check(findBadInput(request.params, schema?.params) ?? findBadInput(request.query, schema?.querystring) ?? findBadInput(request.body, bodySchemaOf(request)));
+    check(findNonDecimal(request.params, schema?.params) ?? findNonDecimal(request.query, schema?.querystring));
   });
   app.addHook('preHandler', async (request) => {
     check(findBadInput(request.params, undefined) ?? findBadInput(request.query, undefined));

@@ -15,7 +15,8 @@ import { responseErrors } from '../support/contract.ts';
 import { type ApiAnswer, type Session, type TestServer, storedState } from '../support/test-server.ts';
 
 // No one is in two lessons at once: a tutor and a student each hold a lesson's whole hour, enforced by
-// exclusion constraints on the lesson's time range, for booking and for rescheduling, under races,
+// exclusion constraints on busy_hours (tutor_in_one_place_at_a_time, student_in_one_place_at_a_time), whose
+// lesson rows triggers keep from the lesson's participants, for booking and for rescheduling, under races,
 // with the racers split across two server instances on one database.
 
 let server: TestServer;
@@ -219,7 +220,7 @@ describe('a student is never in two lessons at once', () => {
 });
 
 describe('the database itself refuses an overlap, whatever a handler does', () => {
-  it('inserting a second tutor row over a held hour fails on the exclusion constraint', async () => {
+  it('inserting a second tutor row over a booked hour fails on the exclusion constraint of busy_hours', async () => {
     const slot = await hours.next();
     const lesson = await bookedLesson(server, await server.newClient(1), slot);
     const [copy] = await server.db.query<{ service_id: number; client_id: number }>('select service_id, client_id from appointments where id = $1', [lesson.appointmentId]);
@@ -231,6 +232,6 @@ describe('the database itself refuses an overlap, whatever a handler does', () =
       );
       await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, 40)', [row?.id, slot.contractorId]);
     });
-    await expect(insert).rejects.toMatchObject({ code: '23P01', constraint: 'tutor_in_one_lesson_at_a_time' });
+    await expect(insert).rejects.toMatchObject({ code: '23P01', constraint: 'tutor_in_one_place_at_a_time' });
   });
 });

@@ -39,11 +39,13 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
         `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
         [contractorId],
       );
-      // Taken: the tutor's lessons, and the session's students' lessons with any tutor (a student is in one
-      // lesson at a time), whatever minute they start at: an overlap takes the hour.
+      // Taken: the tutor's lessons and live holds, and the session's students' with any tutor (a student is in
+      // one place at a time), whatever minute they start at: an overlap takes the hour. The session's own
+      // holds count too, since a lesson booked straight onto one is refused.
       const booked = await server.db.query<{ start: Date; finish: Date }>(
-        `select start, finish from appointment_contractors where contractor_id = $1 and not released
-         union select start, finish from appointment_recipients where student_id = any($2::int[]) and not released`,
+        `select lower(during) as start, upper(during) as finish from busy_hours
+          where ((who = 'tutor' and person_id = $1) or (who = 'student' and person_id = any($2::int[])))
+            and (expires_at is null or expires_at > now())`,
         [contractorId, session.studentIds],
       );
       const taken = (t: number) => booked.some((b) => b.start.getTime() < t + hour && b.finish.getTime() > t);
@@ -64,7 +66,8 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
         if (windows.status !== 200) throw new Error(`subjectFilter: ${windows.status} ${JSON.stringify(windows.body)}`);
         candidates = [];
         for (const w of windows.body as { start: string; finish: string; apt_id: number; contractor_id: number }[]) {
-          for (let t = new Date(w.start).getTime(); t + hour <= new Date(w.finish).getTime(); t += hour) {
+          // A window's piece left by a lesson at odd minutes starts off the hour: its whole hours, as the grid's.
+          for (let t = Math.ceil(new Date(w.start).getTime() / hour) * hour; t + hour <= new Date(w.finish).getTime(); t += hour) {
             if (t >= Date.now() + 3 * 24 * hour) candidates.push(slotAt(w.contractor_id, w.apt_id, t));
           }
         }
@@ -77,14 +80,13 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
           token: session.token,
           query: { subject, date: slot.date, time: slot.time, quallevel: year },
         });
-        // The tutor is free then (/filter_tutor looks for a lesson starting at that very hour; a lesson that
-        // merely overlaps it, as tests book at odd minutes, holds the tutor too); the session's students must
-        // be free too (a student is in one lesson at a time).
+        // The tutor is free then (/filter_tutor leaves out the session's own holds, which a lesson booked
+        // straight onto them would still clash with); the session's students must be free too (a student is in
+        // one place at a time).
         const [busy] = await server.db.query<{ n: number }>(
-          `select (select count(*)::int from appointment_recipients
-                    where student_id = any($1::int[]) and not released and start < $3 and finish > $2)
-                + (select count(*)::int from appointment_contractors
-                    where contractor_id = $4 and not released and start < $3 and finish > $2) as n`,
+          `select count(*)::int as n from busy_hours
+            where ((who = 'student' and person_id = any($1::int[])) or (who = 'tutor' and person_id = $4))
+              and during && tstzrange($2, $3) and (expires_at is null or expires_at > now())`,
           [session.studentIds, slot.start, slot.finish, slot.contractorId],
         );
         if ((busy?.n ?? 0) === 0 && free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
@@ -152,7 +154,7 @@ export async function openOrder(server: TestServer, session: Session, options: O
 }
 
 /** Presses a button on the sandbox payment page; answers the redirect target. */
-export async function sandbox(server: TestServer, ref: string, outcome: 'pay' | 'fail' | 'cancel'): Promise<{ status: number; location: string | null }> {
+export async function sandbox(server: TestServer, ref: string, outcome: 'pay' | 'fail' | 'cancel' | 'pay-later' | 'notify'): Promise<{ status: number; location: string | null }> {
   const response = await fetch(`${server.url}/sandbox/pay/${ref}/${outcome}`, { method: 'POST', redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location') };
 }
