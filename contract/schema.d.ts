@@ -432,6 +432,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book lessons with their services in one call, on a basis that needs no payment
+         * @description The one write of a booking that is not paid for at checkout: the client's one free assessment
+         *     (`basis.free_assessment`: one lesson for one student, charged 00.00), the remaining classes of a
+         *     paid client package (`basis.client_package_id`: charge and pay rate 100.00), or the classes still
+         *     to place on a paid order whose hours were lost (`basis.order_ref`: the order line's charge per
+         *     class, the tutor's rate). One transaction: the services (one per subject and students, 'hourly')
+         *     and the planned lessons are made together, or nothing is, and the basis's classes are taken off
+         *     by conditional writes. The lessons are checked as create-order checks them (an hour long, the
+         *     tutor teaches the subject and is available, from the branch's today + 2, the weekly lessons);
+         *     hours booked or held by someone else, or no longer bookable, answer 409 with `taken` naming each.
+         *     Idempotent by content: the same lessons sent again on the same basis (a retry after a lost answer)
+         *     answer 200 with what the first call booked, and write nothing.
+         */
+        post: operations["bookLessons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders-to-place/{clientid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's paid orders with classes still to place
+         * @description Orders whose payment was confirmed after their hold expired and some of whose hours had been taken
+         *     meanwhile (`to_place` > 0): the dashboard asks the client to choose new times for them, which
+         *     `POST /bookings` books on the order, without paying again. Newest first.
+         */
+        get: operations["listOrdersToPlace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/{serviceId}": {
         parameters: {
             query?: never;
@@ -1013,6 +1065,15 @@ export interface components {
             error?: string;
             field?: string;
             taken: components["schemas"]["TakenHour"][];
+        };
+        BookingConflict: {
+            /** @constant */
+            success: false;
+            message: string;
+            error?: string;
+            field?: string;
+            /** @description Present when hours are taken or no longer bookable, naming each. */
+            taken?: components["schemas"]["TakenHour"][];
         };
         PaymentEvent: {
             id: string;
@@ -1948,6 +2009,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    bookLessons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: components["schemas"]["Id"];
+                    branch_id: components["schemas"]["Id"];
+                    /** @description Exactly one of the three. */
+                    basis: {
+                        /** @constant */
+                        free_assessment?: true;
+                        client_package_id?: components["schemas"]["Id"];
+                        order_ref?: components["schemas"]["OrderRef"];
+                    };
+                    lessons: components["schemas"]["OrderLessonRequest"][];
+                    /** @description Lessons per week by subject; required for a package or an order, not for the free assessment. */
+                    weekly_lessons?: components["schemas"]["WeeklyLessons"];
+                };
+            };
+        };
+        responses: {
+            /** @description The same lessons booked before on this basis; answers them, and writes nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentsBooked"];
+                };
+            };
+            /** @description Booked. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentsBooked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Hours taken or no longer bookable (`taken`), or the basis has no classes left, or the free assessment was had already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingConflict"];
+                };
+            };
+        };
+    };
+    listOrdersToPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The logged-in client's id. */
+                clientid: components["parameters"]["ClientIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrderProgress"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getService: {

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { branchDay, branchTimeZone } from './branch-time.ts';
 import { type PlannedLesson, releaseOrderHolds, takenHours } from './holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from './invoice-mail.ts';
+import { type BookingTerms, bookPlannedLessons, expiryDate, packageDurationDays, priceText, tutorPrices } from './lesson-booking.ts';
 import { sendMail } from './outbox.ts';
 import { moneyText, sameMoney } from './pricing.ts';
 import { type OrderLineRow, type OrderRow, isPaid, linesOf } from './records.ts';
@@ -30,8 +31,7 @@ export interface FulfilmentContext {
   staffEmail: string;
 }
 
-/** The spec's values for what an order's lessons are charged and how the invoice is paid (§3, §7, §9). */
-export const serviceChargeType = 'hourly';
+/** The spec's values for how the invoice is paid (§7); what the lessons are charged is lesson-booking.ts's. */
 export const invoiceDescription = 'Credit Request';
 export const invoiceRaiseBehaviour = 'raise-and-send';
 export const invoicePaymentMethod = 'cash';
@@ -108,33 +108,30 @@ async function bookHeldLessons(tx: Queryable, order: OrderRow, staffEmail: strin
   const zone = await branchTimeZone(tx, client.branch_id);
   const today = branchDay(new Date(), zone);
   const lines = await linesOf(tx, order.id);
-  const tutors = new Map(
-    (await tx.query<{ id: number; tutorprice: string }>('select id, tutorprice from contractors where id = any($1::int[])', [[...new Set(held.map((l) => l.contractor_id))]])).map((t) => [t.id, Number(t.tutorprice)]),
-  );
-  const durations = new Map((await tx.query<{ id: number; duration_days: number }>('select id, duration_days from packages')).map((p) => [p.id, p.duration_days]));
+  const prices = await tutorPrices(tx, held.map((l) => l.contractor_id));
 
   for (const line of lines) {
     const own = free.filter((lesson) => lesson.line_id === line.id);
     if (own.length === 0) continue;
-    const charge = moneyText(perClassCharge(Number(line.amount), line.classes));
-    const expiry = expiryDate(today, durations.get(line.pkg_id) ?? 0);
-    for (const subject of [...new Set(own.map((lesson) => lesson.subject))]) {
-      const lessons = own.filter((lesson) => lesson.subject === subject);
-      const service = await serviceFor(tx, order, client.branch_id, line, subject, lessons, charge, tutors);
-      for (const lesson of lessons) {
-        const [row] = await tx.query<{ id: number }>(
-          `insert into appointments (client_id, branch_id, service_id, pkg_id, start, finish, topic, status, start_date, expiry_date, pricestatus, basis, order_id, client_package_id)
-           values ($1, $2, $3, $4, $5, $6, $7, 'planned', $8, $9, true, 'order', $10, $11) returning id`,
-          [order.client_id, client.branch_id, service, line.pkg_id, lesson.start, lesson.finish, subject, branchDay(lesson.start, zone), expiry, order.id, order.client_package_id],
-        );
-        const appointment = (row as { id: number }).id;
-        for (const student of lesson.student_ids) {
-          await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, $3)', [appointment, student, charge]);
-        }
-        await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, $3)', [appointment, lesson.contractor_id, moneyText(tutors.get(lesson.contractor_id) ?? 0)]);
-        await tx.query('update order_lessons set appointment_id = $2 where id = $1', [lesson.id, appointment]);
-      }
-    }
+    const terms: BookingTerms = {
+      clientId: order.client_id,
+      branchId: client.branch_id,
+      timeZone: zone,
+      basis: 'order',
+      pkgId: line.pkg_id,
+      order: { id: order.id, ref: order.ref },
+      clientPackageId: order.client_package_id,
+      pricestatus: true,
+      expiryDate: expiryDate(today, await packageDurationDays(tx, line.pkg_id)),
+      charge: moneyText(perClassCharge(Number(line.amount), line.classes)),
+      payRate: priceText(prices),
+    };
+    const booked = await bookPlannedLessons(
+      tx,
+      terms,
+      own.map((lesson) => ({ subject: lesson.subject, start: lesson.start, finish: lesson.finish, tutor: lesson.contractor_id, students: lesson.student_ids })),
+    );
+    for (const [i, lesson] of own.entries()) await tx.query('update order_lessons set appointment_id = $2 where id = $1', [lesson.id, booked[i]]);
     await tx.query('update order_lines set booked_classes = booked_classes + $2 where id = $1', [line.id, own.length]);
   }
   await tx.query('update orders set booked_classes = booked_classes + $2 where id = $1', [order.id, free.length]);
@@ -145,37 +142,6 @@ async function bookHeldLessons(tx: Queryable, order: OrderRow, staffEmail: strin
     );
   }
   if (lost.length > 0) await recordLost(tx, order, lost, lines, staffEmail, zone);
-}
-
-/** The service of one subject of a line (its students, its tutors), made once per order: a replay finds it. */
-async function serviceFor(
-  tx: Queryable,
-  order: OrderRow,
-  branchId: number,
-  line: OrderLineRow,
-  subject: string,
-  lessons: readonly OrderLessonRow[],
-  charge: string,
-  tutorPrices: ReadonlyMap<number, number>,
-): Promise<number> {
-  const tutorIds = [...new Set(lessons.map((l) => l.contractor_id))].sort((a, b) => a - b);
-  const studentIds = [...line.student_ids].sort((a, b) => a - b);
-  // The same key POST /services/ gives a service made under an order (services.ts).
-  const orderKey = JSON.stringify({ name: subject, tutors: tutorIds, students: studentIds });
-  const first = lessons[0] as OrderLessonRow;
-  const [made] = await tx.query<{ id: number }>(
-    `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate, order_id, order_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (order_id, order_key) do nothing returning id`,
-    [branchId, order.client_id, subject, serviceChargeType, charge, moneyText(tutorPrices.get(first.contractor_id) ?? 0), order.id, orderKey],
-  );
-  if (!made) {
-    const [existing] = await tx.query<{ id: number }>('select id from services where order_id = $1 and order_key = $2', [order.id, orderKey]);
-    if (!existing) throw new Error(`the service ${orderKey} of order ${order.ref} vanished`);
-    return existing.id;
-  }
-  for (const tutor of tutorIds) await tx.query('insert into service_contractors (service_id, contractor_id) values ($1, $2)', [made.id, tutor]);
-  for (const student of studentIds) await tx.query('insert into service_recipients (service_id, student_id) values ($1, $2)', [made.id, student]);
-  return made.id;
 }
 
 /** Lessons whose hours were taken after their hold expired: classes to place on the paid order, and staff told. */
@@ -207,11 +173,4 @@ async function settleInvoice(tx: Queryable, order: OrderRow): Promise<void> {
   if (!invoice) return;
   await sendInvoiceMail(tx, invoice.email, invoice);
   await sendReceiptMail(tx, invoice.email, invoice, Number(order.amount), invoicePaymentMethod);
-}
-
-/** Spec §9: the package's expiry, today + duration_days when that is above 0. */
-function expiryDate(today: string, durationDays: number): string | null {
-  if (!(durationDays > 0)) return null;
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + durationDays)).toISOString().slice(0, 10);
 }

@@ -21,7 +21,8 @@ export interface HoldLine {
   pkg_id: number;
   student_ids: number[];
   classes: number;
-  weekly_lessons: Record<string, number> | undefined;
+  /** Missing: a 400 naming `weeklyField`; null: no weekly rule (the free assessment is one lesson). */
+  weekly_lessons: Record<string, number> | undefined | null;
   /** Where the line's weekly lessons came from, for the 400's field. */
   weeklyField: string;
 }
@@ -92,6 +93,7 @@ export function planLessons(lessons: readonly LessonRequest[], lines: readonly H
     const own = planned.filter((lesson) => lesson.line === n);
     if (own.length === 0) continue;
     if (own.length > line.classes) throw badRequest('lessons', `line ${n} has ${line.classes} classes, not ${own.length}`);
+    if (line.weekly_lessons === null) continue;
     const weekly = new Map(Object.entries(line.weekly_lessons ?? {}).map(([subject, count]) => [subjects.get(subject.trim().toLowerCase()) ?? subject, count]));
     if (weekly.size === 0) throw badRequest(line.weeklyField, 'is required with lessons');
     const name = packageNames[line.pkg_id];
@@ -152,6 +154,15 @@ export async function takenHours(db: Queryable, lessons: readonly PlannedLesson[
   );
   return lessons.filter((lesson) => busy.some((b) => b.i === lesson.index)).map((lesson) => takenHour(lesson, 'taken'));
 }
+
+/** Every hour of the lessons that cannot be booked: no longer bookable (`unavailable`, checked before), or taken by someone else. */
+export async function hoursNotFree(db: Queryable, lessons: readonly PlannedLesson[], unavailable: readonly TakenHour[]): Promise<TakenHour[]> {
+  const taken = (await takenHours(db, lessons)).filter((hour) => !unavailable.some((u) => u.start === hour.start && u.tutor === hour.tutor && u.subject === hour.subject));
+  return [...unavailable, ...taken].sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** Every lesson named as taken: the answer to a clash the database refused when no hour is seen taken afterwards (the other write rolled back). */
+export const allTaken = (lessons: readonly PlannedLesson[]): TakenHour[] => lessons.map((lesson) => takenHour(lesson, 'taken'));
 
 /**
  * The client's earlier unpaid orders give up their holds on the hours these lessons take: a client who

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/operations.ts';
 import { appointmentHandlers } from './appointments.ts';
+import { bookingHandlers } from './bookings.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { clientHandlers } from './client.ts';
 import { clientPackageHandlers } from './client-packages.ts';
@@ -14,6 +15,7 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...clientHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...appointmentHandlers(ctx),
+    ...bookingHandlers(ctx),
     ...serviceHandlers(ctx),
     ...clientPackageHandlers(ctx),
     ...paymentHandlers(ctx),

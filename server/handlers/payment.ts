@@ -5,7 +5,7 @@ import { type Queryable, isExclusionViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { branchTimeZone } from '../domain/branch-time.ts';
 import { fulfilOrder } from '../domain/fulfilment.ts';
-import { HoursTakenError, type PlannedLesson, type TakenHour, holdLessons, planLessons, releaseOrderHolds, releaseOwnHolds, takenHours, unavailableHours } from '../domain/holds.ts';
+import { HoursTakenError, type PlannedLesson, type TakenHour, allTaken, holdLessons, hoursNotFree, planLessons, releaseOrderHolds, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from '../domain/invoice-mail.ts';
 import { orderProgress } from '../domain/order-progress.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
@@ -115,12 +115,6 @@ async function checkedLessons(db: Queryable, body: OrderBody, lines: readonly Li
   }));
   const lessons = planLessons(body.lessons, holdLines, subjects, zone);
   return { lessons, unavailable: await unavailableHours(db, lessons, lines.map((line) => line.level), zone, new Date()) };
-}
-
-/** Every hour of the order that cannot be held: no longer bookable, or taken by someone else. */
-async function hoursNotFree(db: Queryable, lessons: readonly PlannedLesson[], unavailable: readonly TakenHour[]): Promise<TakenHour[]> {
-  const taken = (await takenHours(db, lessons)).filter((hour) => !unavailable.some((u) => u.start === hour.start && u.tutor === hour.tutor && u.subject === hour.subject));
-  return [...unavailable, ...taken].sort((a, b) => a.start.localeCompare(b.start));
 }
 
 export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations> {
@@ -250,7 +244,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         // Another client's hold or booking committed between the check and the hold: name what it took.
         if (!isExclusionViolation(error)) throw error;
         const notFree = await hoursNotFree(db, lessons, unavailable);
-        throw new HoursTakenError(notFree.length > 0 ? notFree : lessons.map((l) => ({ subject: l.subject, start: l.start.toISOString(), finish: l.finish.toISOString(), tutor: l.tutor, reason: 'taken' as const })));
+        throw new HoursTakenError(notFree.length > 0 ? notFree : allTaken(lessons));
       }
       return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount, hold_expires_at: holdUntil ? holdUntil.toISOString() : null };
     },

@@ -7,11 +7,13 @@ import {
   packagePrice,
   paidOrder,
   perClass,
+  sandbox,
   type Slot,
   slotSource,
   clientPackageBody,
 } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
+import { heldOrder, lessonOf, paymentEvent } from '../support/hold-fixtures.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -46,15 +48,34 @@ async function clientPackage(booked = 2, total = 6): Promise<number> {
   return answer.body.data.id;
 }
 
-/** An invoice raised under a paid order, unpaid yet. */
+/**
+ * The invoice of a paid order: the provider's confirmation (the sandbox's Pay) raised and settled it, so the
+ * success page's POST /proformainvoice under the order's ref answers it again (200).
+ */
 async function orderInvoice(): Promise<{ invoiceId: number; ref: string; amount: number }> {
   const order = await paidOrder(server, parent, { pkgId: 2 });
   const answer = await server.api('POST', '/proformainvoice', {
     token: parent.token,
     body: { branch_id: 1, amount: order.amount, client: parent.clientid, raise_behaviour: 'raise', description: 'Credit Request', order_ref: order.ref },
   });
-  if (answer.status !== 201) throw new Error(`createInvoice: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200) throw new Error(`createInvoice: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { invoiceId: answer.body.data.id, ref: order.ref, amount: order.amount };
+}
+
+/** POST /payment-webhook as the provider sends it: the raw body, signed (or not). */
+async function webhook(body: string, signature: string | undefined): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'payment-signature': signature }) };
+  const response = await fetch(`${server.url}/api/payment-webhook`, { method: 'POST', headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** A paid order one of whose classes waits for a new time (as when its hour was taken after its hold expired). */
+async function orderToPlace(): Promise<string> {
+  const order = await paidOrder(server, parent, { pkgId: 2 });
+  await server.db.query('update orders set to_place = 1 where ref = $1', [order.ref]);
+  await server.db.query('update order_lines set to_place = 1 where order_id = (select id from orders where ref = $1)', [order.ref]);
+  return order.ref;
 }
 
 type Case = () => Promise<ApiAnswer>;
@@ -156,14 +177,13 @@ const happyPaths: [string, Case][] = [
   ],
   ['applyCoupon', () => server.api('POST', '/apply-coupon', { token: parent.token, body: { code: 'welcome50', userId: parent.clientid } })],
   [
+    // An invoice of its own: a paid order's is raised by the provider's confirmation, and answers 200 again.
     'createInvoice',
-    async () => {
-      const order = await paidOrder(server, parent, { pkgId: 2 });
-      return server.api('POST', '/proformainvoice', {
+    () =>
+      server.api('POST', '/proformainvoice', {
         token: parent.token,
-        body: { branch_id: 1, amount: order.amount, client: parent.clientid, raise_behaviour: 'raise-and-send', description: 'Credit Request', order_ref: order.ref },
-      });
-    },
+        body: { branch_id: 1, amount: '75.00', client: parent.clientid, raise_behaviour: 'raise-and-send', description: 'Extra class' },
+      }),
   ],
   ['listInvoices', () => server.api('GET', '/proformainvoice', { token: parent.token })],
   [
@@ -191,6 +211,40 @@ const happyPaths: [string, Case][] = [
     },
   ],
   ['getOrder', async () => server.api('GET', `/orders/${(await paidOrder(server, parent, { pkgId: 2 })).ref}`, { token: parent.token })],
+  [
+    'fulfilOrder',
+    async () => {
+      const order = await openOrder(server, parent);
+      await sandbox(server, order.ref, 'pay-later');
+      return server.api('POST', `/orders/${order.ref}/fulfilment`, { token: parent.token });
+    },
+  ],
+  [
+    'receivePaymentEvent',
+    async () => {
+      const order = await heldOrder(server, parent, [await slots.next()]);
+      const event = paymentEvent(order.ref, order.amount);
+      return webhook(event.body, event.signature);
+    },
+  ],
+  [
+    'bookLessons',
+    async () => {
+      const client = await server.newClient(1);
+      const slot = await slotSource(server, client).next();
+      return server.api('POST', '/bookings', {
+        token: client.token,
+        body: { client_id: client.clientid, branch_id: 1, basis: { free_assessment: true }, lessons: [lessonOf(slot, client.studentIds)] },
+      });
+    },
+  ],
+  [
+    'listOrdersToPlace',
+    async () => {
+      await orderToPlace();
+      return server.api('GET', `/orders-to-place/${parent.clientid}`, { token: parent.token });
+    },
+  ],
   ['sendReview', () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 5, description: 'Wonderful tutor.' } })],
 ];
 
@@ -319,6 +373,36 @@ const badInputs: Record<string, BadInput> = {
   createOrder: { expect: 400, field: 'amount', run: () => server.api('POST', '/create-order', { token: parent.token, body: orderBody(parent, 1, { pkgId: 4 }) }) },
   postOrderStatus: { expect: 400, field: 'status', run: () => server.api('POST', '/order_status', { token: parent.token, body: { ref: 'abcdefgh12', status: 'paid' } }) },
   getOrder: { expect: 400, field: 'ref', run: () => server.api('GET', '/orders/short', { token: parent.token }) },
+  fulfilOrder: { expect: 400, field: 'ref', run: () => server.api('POST', '/orders/not%20a%20ref/fulfilment', { token: parent.token }) },
+  receivePaymentEvent: {
+    expect: 400,
+    field: 'payment-signature',
+    setup: () => openOrder(server, parent),
+    run: (order) => {
+      // Signed with another key: refused before anything is read or written.
+      const event = paymentEvent(order.ref, order.amount, 'payment.succeeded', Math.floor(Date.now() / 1000), 'not-the-webhook-secret');
+      return webhook(event.body, event.signature);
+    },
+  },
+  bookLessons: {
+    expect: 400,
+    field: 'lessons[0].finish',
+    setup: async () => {
+      const client = await server.newClient(1);
+      return { client, slot: await slotSource(server, client).next() };
+    },
+    run: ({ client, slot }) =>
+      server.api('POST', '/bookings', {
+        token: client.token,
+        body: {
+          client_id: client.clientid,
+          branch_id: 1,
+          basis: { free_assessment: true },
+          lessons: [{ ...lessonOf(slot, client.studentIds), finish: new Date(slot.start.getTime() + 30 * 60_000).toISOString() }],
+        },
+      }),
+  },
+  listOrdersToPlace: { expect: 400, field: 'clientid', run: () => server.api('GET', '/orders-to-place/me', { token: parent.token }) },
   sendReview: { expect: 400, field: 'review_number', run: () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 9, description: '' } }) },
 };
 

@@ -62,7 +62,7 @@ async function orderStatus(ref: string): Promise<string | undefined> {
 }
 
 describe('payment sandbox', () => {
-  it('shows an open order with its amount and the Pay, Fail and Cancel buttons', async () => {
+  it("shows an open order with its amount and the Pay, Fail, Cancel and 'Charge the card, notify later' buttons", async () => {
     const order = await openOrder(server, parent);
     const shown = await getPage(`${server.url}/sandbox/pay/${order.ref}`);
     expect(shown.status).toBe(200);
@@ -70,11 +70,13 @@ describe('payment sandbox', () => {
     const text = pageText(shown.html);
     expect(text).toContain(`AED ${order.amount.toFixed(2)}`);
     expect(text).toContain(order.ref);
-    expect(buttonLabels(shown.html)).toEqual(['Pay', 'Fail', 'Cancel']);
+    // The fourth records the payment without notifying the portal, as a provider whose notification is late.
+    expect(buttonLabels(shown.html)).toEqual(['Pay', 'Fail', 'Cancel', 'Charge the card, notify later']);
     expect(forms(shown.html)).toEqual([
       { method: 'post', action: `/sandbox/pay/${order.ref}/pay`, button: 'Pay' },
       { method: 'post', action: `/sandbox/pay/${order.ref}/fail`, button: 'Fail' },
       { method: 'post', action: `/sandbox/pay/${order.ref}/cancel`, button: 'Cancel' },
+      { method: 'post', action: `/sandbox/pay/${order.ref}/pay-later`, button: 'Charge the card, notify later' },
     ]);
     expect(order.paymentLink).toMatch(new RegExp(`/sandbox/pay/${order.ref}$`));
   });

@@ -6,6 +6,7 @@ import { loadSpec } from '../../server/http/spec.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
 import { appointmentPayload, createService, openOrder, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource, clientPackageBody } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
+import { lessonOf } from '../support/hold-fixtures.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState, testSecret } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -49,9 +50,10 @@ describe('every operation that needs a token refuses a missing, invalid or expir
   const missing = 'Authentication required: log in again.';
   const invalid = 'Session expired or invalid. Please log in again.';
 
-  it('the operations without a token are exactly the four public ones', () => {
-    expect(operations.filter((op) => !op.needsToken).map((op) => op.operationId).sort()).toEqual(['changePasswordByLink', 'forgetPassword', 'login', 'requestQuote']);
-    expect(tokenOperations.length).toBe(operations.length - 4);
+  it('the operations without a token are exactly the five public ones', () => {
+    // The payment provider's notification carries no client token: its HMAC signature is its credential.
+    expect(operations.filter((op) => !op.needsToken).map((op) => op.operationId).sort()).toEqual(['changePasswordByLink', 'forgetPassword', 'login', 'receivePaymentEvent', 'requestQuote']);
+    expect(tokenOperations.length).toBe(operations.length - 5);
   });
 
   it('control: a token signed like the server does, with the test secret and unexpired, is accepted', async () => {
@@ -90,6 +92,7 @@ describe('every operation that needs a token refuses a missing, invalid or expir
   it.each([
     { operationId: 'createAppointments', method: 'POST', path: '/appointments/', body: { not: 'an array' } },
     { operationId: 'createOrder', method: 'POST', path: '/create-order', body: { amount: -1 } },
+    { operationId: 'bookLessons', method: 'POST', path: '/bookings', body: { basis: {}, lessons: [] } },
     { operationId: 'rescheduleAppointment', method: 'PUT', path: '/appointments/1', body: { start: 'yesterday' } },
     { operationId: 'changePassword', method: 'POST', path: '/oldnewpassword', body: { clientid: 'me', newPassword: 'short' } },
     { operationId: 'getClientData', method: 'GET', path: '/clientsdata/not-a-number', body: undefined },
@@ -166,6 +169,8 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     request: () => { method: string; path: string; body?: unknown; query?: Record<string, string | number> };
   }
   const hour = (i: number) => f.hours[i] as Slot;
+  /** The intruder's own free assessment at `slot`, which would book. */
+  const freeAssessment = (slot: Slot) => ({ client_id: intruder.clientid, branch_id: 1, basis: { free_assessment: true }, lessons: [lessonOf(slot, [intruder.studentIds[0] as number])] });
   const intruderItem = (slot: Slot) =>
     appointmentPayload(intruder, slot, f.intruderService, { order_ref: f.intruderOrder.ref }, { charge: perClass(f.intruderOrder.amount, 6) });
 
@@ -297,6 +302,32 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
     },
     { operationId: 'postOrderStatus', what: "the owner's order ref", field: 'ref', request: () => ({ method: 'POST', path: '/order_status', body: { ref: f.ownerOrderRef, status: 'cancelled' } }) },
     { operationId: 'getOrder', what: "the owner's order ref", field: 'ref', request: () => ({ method: 'GET', path: `/orders/${f.ownerOrderRef}` }) },
+    { operationId: 'fulfilOrder', what: "the owner's order ref", field: 'ref', request: () => ({ method: 'POST', path: `/orders/${f.ownerOrderRef}/fulfilment` }) },
+    { operationId: 'listOrdersToPlace', what: "the owner's clientid", field: 'clientid', request: () => ({ method: 'GET', path: `/orders-to-place/${owner.clientid}` }) },
+    {
+      operationId: 'bookLessons',
+      what: "the owner's client_id",
+      field: 'client_id',
+      request: () => ({ method: 'POST', path: '/bookings', body: { ...freeAssessment(hour(1)), client_id: owner.clientid } }),
+    },
+    {
+      operationId: 'bookLessons',
+      what: "the owner's student",
+      field: 'lessons[0].students',
+      request: () => ({ method: 'POST', path: '/bookings', body: { ...freeAssessment(hour(1)), lessons: [lessonOf(hour(1), [owner.studentIds[0] as number])] } }),
+    },
+    {
+      operationId: 'bookLessons',
+      what: "the owner's paid package",
+      field: 'basis.client_package_id',
+      request: () => ({ method: 'POST', path: '/bookings', body: { ...freeAssessment(hour(1)), basis: { client_package_id: f.ownerPackage }, weekly_lessons: { Mathematics: 1 } } }),
+    },
+    {
+      operationId: 'bookLessons',
+      what: "the owner's order ref",
+      field: 'basis.order_ref',
+      request: () => ({ method: 'POST', path: '/bookings', body: { ...freeAssessment(hour(1)), basis: { order_ref: f.ownerOrderRef }, weekly_lessons: { Mathematics: 1 } } }),
+    },
     {
       operationId: 'createAppointments',
       what: "the owner's order ref",
