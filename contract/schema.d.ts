@@ -1079,6 +1079,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "payment.succeeded" | "payment.failed" | "payment.cancelled";
+            /** @description When the provider sent it, unix seconds. */
             created: number;
             data: {
                 ref: components["schemas"]["OrderRef"];

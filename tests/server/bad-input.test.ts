@@ -3,10 +3,12 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountedTotal } from '../../server/domain/pricing.ts';
 import { loadSpec } from '../../server/http/spec.ts';
+import { signPaymentEvent } from '../../server/domain/payment-signature.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
 import { appointmentPayload, bookedLesson, createService, orderBody, packagePrice, paidOrder, perClass, type Slot, slotSource, clientPackageBody } from '../support/booking-fixtures.ts';
 import { operations, responseErrors } from '../support/contract.ts';
-import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
+import { lessonOf, paymentEvent } from '../support/hold-fixtures.ts';
+import { type Session, type TestServer, startTestServer, storedState, testWebhookSecret } from '../support/test-server.ts';
 
 /*
  * Malformed input, one class at a time, over every operation of openapi.yaml that has a field of the
@@ -20,7 +22,7 @@ import { type Session, type TestServer, startTestServer, storedState } from '../
 // What openapi.yaml says
 
 type Schema = { [key: string]: unknown };
-type Location = 'path' | 'query' | 'body';
+type Location = 'path' | 'query' | 'header' | 'body';
 type Step = string | number;
 
 const doc = loadSpec();
@@ -132,6 +134,8 @@ interface BaseRequest {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** Headers of the request as sent, from its body text (the provider's notification signs the body). */
+  headers?: (body: string | undefined) => Record<string, string>;
 }
 
 /** What the base requests rest on, made in beforeAll. */
@@ -144,6 +148,9 @@ const made = {
   unpaidPackage: 0,
   price: 0,
   booking: { slot: undefined as Slot | undefined, service: 0, order: { ref: '', amount: 0 } },
+  /** An hour the order of createOrder's base holds, and the one class of bookLessons' free assessment. */
+  orderSlot: undefined as Slot | undefined,
+  freeSlot: undefined as Slot | undefined,
   lesson: { appointment: 0, service: 0, to: undefined as Slot | undefined },
 };
 const coupon = { code: 'WELCOME50', discount_type: 'flat' as const, discount_value: 50 };
@@ -207,12 +214,23 @@ const bases: Record<string, () => BaseRequest> = {
   createOrder: () => ({
     body: {
       ...orderBody(client, discountedTotal(made.price, coupon), { coupon: coupon.code, clientPackageId: made.unpaidPackage }),
-      appoint_ids: [made.booking.slot?.aptId as number],
+      appoint_ids: [made.orderSlot?.aptId as number],
       // One line, the same as the order's package, year and student: every field of a line is exercised too.
-      lines: [{ pkg_id: 2, level: 5, student_ids: client.studentIds.slice(0, 1) }],
+      lines: [{ pkg_id: 2, level: 5, student_ids: client.studentIds.slice(0, 1), weekly_lessons: { Mathematics: 1 } }],
+      lessons: [lessonOf(made.orderSlot as Slot, client.studentIds.slice(0, 1))],
     },
   }),
   getOrder: () => ({ params: { ref: made.paid.ref } }),
+  fulfilOrder: () => ({ params: { ref: made.paid.ref } }),
+  receivePaymentEvent: () => ({
+    body: JSON.parse(paymentEvent(made.paid.ref, made.paid.amount).body),
+    // Signed over the body as sent: a changed field is refused for itself, before the signature is looked at.
+    headers: (body) => ({ 'payment-signature': signPaymentEvent(testWebhookSecret, body ?? '', Math.floor(Date.now() / 1000)) }),
+  }),
+  bookLessons: () => ({
+    body: { client_id: client.clientid, branch_id: 1, basis: { free_assessment: true }, lessons: [lessonOf(made.freeSlot as Slot, client.studentIds.slice(1, 2))] },
+  }),
+  listOrdersToPlace: () => ({ params: { clientid: client.clientid } }),
   postOrderStatus: () => ({ body: { ref: made.paid.ref, status: 'success' } }),
   sendReview: () => ({ body: { clientid: client.clientid, client_email: client.email, review_number: 4, description: 'Clear lessons.' } }),
 };
@@ -226,6 +244,8 @@ beforeAll(async () => {
   const [mail] = await server.db.query<{ body: string }>('select body from outbox where to_address = $1 order by id desc limit 1', [client.email]);
   made.resetToken = /\/changepassword\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1] ?? '';
 
+  made.orderSlot = await slots.next();
+  made.freeSlot = await slots.next();
   const bookingSlot = await slots.next();
   made.booking = { slot: bookingSlot, service: await createService(server, client, bookingSlot.contractorId), order: await paidOrder(server, client) };
   made.service = made.booking.service;
@@ -291,7 +311,7 @@ function getAt(target: unknown, at: readonly Step[]): unknown {
   return at.reduce<unknown>((node, step) => (node === null || typeof node !== 'object' ? undefined : (node as Record<Step, unknown>)[step]), target);
 }
 
-function requestOf(c: Case): { method: string; url: string; body?: string; contentType?: string } {
+function requestOf(c: Case): { method: string; url: string; body?: string; contentType?: string; headers: Record<string, string> } {
   const op = operationDocs.find((o) => o.operationId === c.operationId) as OperationDoc;
   const base = bases[c.operationId]?.() ?? {};
   const original = baseValue(c);
@@ -313,7 +333,10 @@ function requestOf(c: Case): { method: string; url: string; body?: string; conte
       body = JSON.stringify(setAt(base.body, c.at, c.mutation.value(original)));
     }
   }
-  return { method: op.method, url: `${server.url}/api${path}${qs ? `?${qs}` : ''}`, ...(body === undefined ? {} : { body }), ...(c.contentType ? { contentType: c.contentType } : {}) };
+  const headers = base.headers?.(body) ?? {};
+  if (c.location === 'header' && c.mutation.value !== undefined) headers[c.at[0] as string] = String(c.mutation.value(original));
+  if (c.location === 'header' && c.mutation.raw !== undefined) headers[c.at[0] as string] = decodeURIComponent(c.mutation.raw(String(original)));
+  return { method: op.method, url: `${server.url}/api${path}${qs ? `?${qs}` : ''}`, ...(body === undefined ? {} : { body }), ...(c.contentType ? { contentType: c.contentType } : {}), headers };
 }
 
 /** A token for the client at its current version (a case that got through may have changed the password). */
@@ -327,7 +350,7 @@ let lastState: Awaited<ReturnType<typeof storedState>> | undefined;
 async function refusesAndWritesNothing(c: Case) {
   const request = requestOf(c);
   const before = lastState ?? (await storedState(server.db));
-  const headers: Record<string, string> = { authorization: `Bearer ${await token()}` };
+  const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${await token()}` };
   if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
   const response = await fetch(request.url, { method: request.method, headers, ...(request.body === undefined ? {} : { body: request.body }) });
   const text = await response.text();
@@ -343,12 +366,28 @@ async function refusesAndWritesNothing(c: Case) {
   expect(c.statuses, `answered ${response.status} ${text.slice(0, 300)}`).toContain(response.status);
   expect(body).toMatchObject({ success: false, message: expect.any(String) });
   if (response.status === 400) {
-    const field = c.mutation.names ?? c.field;
+    // A field the guards in front of validation refuse (a NUL, a non-finite number) is named itself, even
+    // where validation would name the object that holds one property only.
+    const named = (body as { field?: unknown }).field;
+    const parent = exclusiveParent(c);
+    const field = c.mutation.names ?? (parent !== undefined && named === parent ? parent : c.field);
     expect(body).toMatchObject({ field });
     expect((body as { message: string }).message).toMatch(new RegExp(`^${field.replace(/[[\]().\\]/g, '\\$&')}: .`));
   }
   if (documents(c.operationId, response.status)) expect(responseErrors(c.operationId, response.status, body)).toEqual([]);
   expect(after.digest).toEqual(before.digest);
+}
+
+/**
+ * A field of an object that holds exactly one of its properties (the basis of POST /bookings), which the base
+ * request leaves out: any value of it adds a second property, so the answer names the object.
+ */
+function exclusiveParent(c: Case): string | undefined {
+  if (c.location !== 'body' || c.at.length < 2) return undefined;
+  const parentAt = c.at.slice(0, -1);
+  const parent = allFields.find((f) => f.operationId === c.operationId && f.location === 'body' && fieldName(f.at) === fieldName(parentAt));
+  const base = bases[c.operationId]?.().body;
+  return parent?.schema.maxProperties === 1 && getAt(base, c.at) === undefined ? parent.field : undefined;
 }
 
 function documents(operationId: string, status: number): boolean {
@@ -420,8 +459,9 @@ describe('the operations of openapi.yaml all have a valid base request', () => {
       const pointer = `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}`;
       if (op.requestBody) check('body', ajv.compile({ $ref: `openapi${pointer}/requestBody/content/application~1json/schema` }), base.body);
       for (const p of op.parameters ?? []) {
-        const parameter = resolve(p) as { name: string; in: 'path' | 'query'; required?: boolean; schema: unknown };
-        const value = (parameter.in === 'path' ? base.params : base.query)?.[parameter.name];
+        const parameter = resolve(p) as { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: unknown };
+        const value =
+          parameter.in === 'header' ? base.headers?.(base.body === undefined ? undefined : JSON.stringify(base.body))[parameter.name] : (parameter.in === 'path' ? base.params : base.query)?.[parameter.name];
         if (value === undefined) {
           if (parameter.required) problems.push(`${op.operationId} ${parameter.name}: missing`);
           continue;
@@ -472,7 +512,8 @@ describe('non-finite and out-of-range numbers: 400 (or 404 for a path), never a 
 });
 
 describe('NUL bytes and lone surrogates in any string: 400 naming the field', () => {
-  const stringFields = allFields.filter((f) => (typesOf(f.schema).has('string') && isLeaf(f)) || isFreeObject(f));
+  // A header cannot carry a NUL or a lone surrogate at all (HTTP refuses it before any server sees it).
+  const stringFields = allFields.filter((f) => ((typesOf(f.schema).has('string') && isLeaf(f)) || isFreeObject(f)) && f.location !== 'header');
   const inside = (value: string, bad: string) => `${value.slice(0, 1)}${bad}${value.slice(1)}`;
   const withEntry = (key: string, entry: unknown) => (base: unknown) => ({ ...(base as Schema), [key]: entry });
   const inText = (key: string, entry: unknown) => (base: unknown) => JSON.stringify({ ...(JSON.parse(String(base)) as Schema), [key]: entry });
@@ -585,7 +626,8 @@ describe('white space alone where a value is required: 400 naming the field', ()
   const textFields = allFields.filter((f) => isFreeText(f) && !isSecret(f));
   const required = textFields.filter((f) => typeof f.schema.minLength === 'number' && f.schema.minLength >= 1);
   const cases = casesOf(required, (field) =>
-    ['   ', '\t\n', '\u00a0\u3000'].map((text) =>
+    // A header value is ASCII on one line: only spaces can be sent there.
+    (field.location === 'header' ? ['   '] : ['   ', '\t\n', '\u00a0\u3000']).map((text) =>
       field.location === 'body' ? { label: JSON.stringify(text), value: () => text } : { label: JSON.stringify(text), raw: () => encodeURIComponent(text) },
     ),
   );
@@ -671,6 +713,7 @@ describe('each base request, sent as it is, is accepted (so that each refusal ab
     ...['listContractors', 'listContractorsWithAvailability', 'filterAvailabilityBySubject', 'filterTutors', 'listAppointmentsForStudents', 'listAppointmentsForStudent'],
     ...['getService', 'listClientPackages', 'getClientPackage', 'listUnpaidClientPackages', 'getOrder', 'applyCoupon', 'login', 'forgetPassword', 'requestQuote'],
     ...['sendClientEmail', 'createStudents', 'sendReview', 'rescheduleAppointment', 'createAppointments', 'createService', 'createClientPackage', 'updateClientPackage'],
+    ...['fulfilOrder', 'receivePaymentEvent', 'listOrdersToPlace', 'bookLessons'],
     ...['createInvoice', 'takeInvoicePayment', 'createOrder', 'postOrderStatus', 'changePassword', 'changePasswordByLink', 'deleteUnpaidClientPackages'],
   ];
 
@@ -689,7 +732,7 @@ describe('each base request, sent as it is, is accepted (so that each refusal ab
     const request = requestOf({ ...field, mutation: { label: 'as it is' }, label: 'as it is', statuses: [] });
     const response = await fetch(request.url, {
       method: request.method,
-      headers: { authorization: `Bearer ${await token()}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...request.headers, authorization: `Bearer ${await token()}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(request.body === undefined ? {} : { body: request.body }),
     });
     lastState = undefined;
