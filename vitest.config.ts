@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node-west',
-          include: ['tests/unit/slots*.test.ts', 'tests/unit/slot-limits.test.ts', 'tests/unit/booking-list.test.ts', 'tests/unit/booking-payloads.test.ts', 'tests/unit/checkout-order.test.ts', 'tests/unit/taken-hours.test.ts'],
+          include: ['tests/unit/slots*.test.ts', 'tests/unit/slot-limits.test.ts', 'tests/unit/booking-list.test.ts', 'tests/unit/booking-payloads.test.ts', 'tests/unit/checkout-order.test.ts', 'tests/unit/taken-hours.test.ts', 'tests/unit/booking-plan.test.ts', 'tests/unit/book-lessons.test.ts', 'tests/unit/classes-to-place.test.ts'],
           environment: 'node',
           env: { TZ: 'America/Los_Angeles' },
           setupFiles: ['tests/support/node-setup.ts'],

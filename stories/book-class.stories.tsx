@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
+import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
+import { HoursTakenError, takenHoursNotice } from '../machines/booking/taken-hours.ts';
 import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
 import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
@@ -35,7 +37,7 @@ const storyMachine = slotSelectionMachine.provide({
     loadGrid: fromPromise(() => new Promise<GridData>(() => {})),
     fetchTutors: fromPromise(() => new Promise<TutorOffer[]>(() => {})),
     createClientPackage: fromPromise(() => new Promise<{ id: number }>(() => {})),
-    bookOnPackage: fromPromise(() => new Promise<unknown>(() => {})),
+    bookRemaining: fromPromise(() => new Promise<BookedLessons>(() => {})),
   },
 });
 
@@ -276,6 +278,9 @@ export const FreeBookAlreadyHad: Story = {
 };
 
 // The remaining classes of paid package 88 (5 left: 4 weeks shown, no Free Assessment), booked on it.
+const booked: BookedLessons = { success: true, data: [] };
+// POST /bookings refused: someone else booked Amira on Wednesday 2 December at 15:00 meanwhile.
+const taken = new HoursTakenError('Some of these hours were just taken.', [{ subject: 'Mathematics', start: '2026-12-02T11:00:00Z', finish: '2026-12-02T12:00:00Z', tutor: 5, reason: 'taken' }]);
 const remainingStories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
   ...stories,
   input: { ...stories.input, draft: { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 } },
@@ -283,11 +288,12 @@ const remainingStories: MachineStories<typeof slotSelectionMachine, ReturnType<t
     ...stories.events.filter((event) => !event.type.includes('loadGrid') && !event.type.includes('createClientPackage')),
     { type: 'xstate.done.actor.loadGrid', output: { ...grid, remainingClasses: 5 } },
     { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
-    { type: 'xstate.done.actor.bookOnPackage', output: [901, 902, 903] },
+    { type: 'xstate.done.actor.bookRemaining', output: booked },
+    { type: 'xstate.error.actor.bookRemaining', error: taken },
   ],
 };
 const remainingChosen: AnyEventObject[] = [{ type: 'xstate.done.actor.loadGrid', output: { ...grid, remainingClasses: 5 } }, ...chosen.slice(1)];
-const bookedOnPackage: AnyEventObject[] = [...remainingChosen, { type: 'book.requested' }, { type: 'xstate.done.actor.bookOnPackage', output: [901, 902, 903] }];
+const bookedRemaining: AnyEventObject[] = [...remainingChosen, { type: 'book.requested' }, { type: 'xstate.done.actor.bookRemaining', output: booked }];
 
 /** A story of the remaining-classes flow: its own machine parameters (the paid package's input). */
 function remainingAt(events: AnyEventObject[]) {
@@ -309,7 +315,7 @@ export const RemainingSlotsChosen: Story = {
 };
 
 /** Remaining classes: Book Now booking the lessons on the paid package. */
-export const BookingOnPackage: Story = {
+export const BookingRemaining: Story = {
   ...remainingAt([...remainingChosen, { type: 'book.requested' }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('button', { name: 'Booking…' })).toBeDisabled();
@@ -317,10 +323,51 @@ export const BookingOnPackage: Story = {
 };
 
 /** Remaining classes booked: on the way to the dashboard (the container renders the redirect). */
-export const BookedOnPackage: Story = {
-  ...remainingAt(bookedOnPackage),
+export const BookedRemaining: Story = {
+  ...remainingAt(bookedRemaining),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** Remaining classes refused because someone else took an hour meanwhile: its slot goes, the grid says which, the rest stay chosen. */
+export const RemainingHoursTaken: Story = {
+  ...remainingAt([...remainingChosen, { type: 'book.requested' }, { type: 'xstate.error.actor.bookRemaining', error: taken }]),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    const alert = within(canvas.getByRole('alert'));
+    await expect(alert.getAllByRole('paragraph').map((line) => line.textContent)).toEqual(takenHoursNotice(taken.taken, 'Asia/Dubai'));
+    await expect(canvas.queryByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  },
+};
+
+// The classes to place of paid order ORD-7-1 (2 to place), opened from the dashboard's card: booked on the order.
+const orderStories: MachineStories<typeof slotSelectionMachine, ReturnType<typeof selectBookClassView>> = {
+  ...remainingStories,
+  // As the card's draft is (classes-to-place.ts): the lost lessons' subject, with its lessons per week.
+  input: {
+    ...remainingStories.input,
+    draft: {
+      ...withLessons(withForm(emptyDraft('remaining'), { ...form, subject: ['Mathematics'] }), { ...lessons, packageNames: { ...lessons.packageNames, subjects: ['Mathematics'] }, lessonCounts: { Mathematics: 1 } }, '1 lesson per week · 12 lessons'),
+      orderRef: 'ORD-7-1',
+    },
+  },
+  events: remainingStories.events.map((event) => (event.type === 'xstate.done.actor.loadGrid' ? { ...event, output: { ...grid, remainingClasses: 2 } } : event)),
+};
+const orderAt = storyAt(orderStories, [{ type: 'xstate.done.actor.loadGrid', output: { ...grid, remainingClasses: 2 } }, ...chosen.slice(1)]);
+
+/** A paid order's classes to place: as many slots as the order has classes to place. */
+export const OrderClassesChosen: Story = {
+  ...orderAt,
+  parameters: { ...orderAt.parameters, machine: orderStories },
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Book Classes' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { classesToPlaceText } from '../machines/booking/classes-to-place.ts';
 import { DashboardView } from '../src/screens/dashboard/dashboard-view.tsx';
 
 const meta = {
@@ -10,9 +11,11 @@ const meta = {
     scheduledLoading: false,
     pendingPayment: false,
     openingPayment: false,
+    ordersToPlace: [],
     loadError: null,
     retrying: false,
     onOpenPendingPayment: fn(),
+    onOpenOrder: fn(),
     onRetry: fn(),
   },
 } satisfies Meta<typeof DashboardView>;
@@ -46,6 +49,25 @@ export const WithPendingPayment: Story = {
     const card = canvas.getByRole('button', { name: 'Complete Your Pending Payment' });
     await userEvent.click(card);
     await expect(args.onOpenPendingPayment).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Paid orders whose hours were lost to a late payment: a card each, which opens the grid for that order. */
+export const WithClassesToPlace: Story = {
+  args: {
+    ordersToPlace: [
+      { ref: 'ORD-7-2', text: classesToPlaceText(3) },
+      { ref: 'ORD-7-1', text: classesToPlaceText(1) },
+    ],
+    pendingPayment: true,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const card = canvas.getByRole('button', { name: 'Your payment was received. Choose new times for 3 classes.' });
+    await expect(canvas.getByRole('button', { name: 'Your payment was received. Choose new times for 1 classes.' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Complete Your Pending Payment' })).toBeVisible();
+    await userEvent.click(card);
+    await expect(args.onOpenOrder).toHaveBeenCalledWith('ORD-7-2');
   },
 };
 

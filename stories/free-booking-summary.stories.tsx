@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
+import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
 import { backWarning } from '../machines/booking/booking-summary.machine.ts';
 import { freeBookingSummaryMachine } from '../machines/booking/free-booking-summary.machine.ts';
+import { HoursTakenError } from '../machines/booking/taken-hours.ts';
 import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { ApiError } from '../src/api/client.ts';
-import { appointmentsFailedText } from '../src/api/calls/payment.ts';
+import { bookingFailedText } from '../src/api/calls/booking.ts';
 import { BookingSummaryView } from '../src/screens/booking-summary/booking-summary-view.tsx';
 import { selectFreeBookingSummaryView } from '../src/screens/booking-summary/free-booking-summary-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlot } from '../tests/support/draft-fixtures.ts';
@@ -16,7 +18,11 @@ import { type MachineStories, storyAt } from './machine-story.ts';
 const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } };
 
 /** The machine as stories run it: the booking call is on its way and stays there. */
-const storyMachine = freeBookingSummaryMachine.provide({ actors: { bookFreeAssessment: fromPromise(() => new Promise<unknown>(() => {})) } });
+const storyMachine = freeBookingSummaryMachine.provide({ actors: { bookFreeAssessment: fromPromise(() => new Promise<BookedLessons>(() => {})) } });
+
+const booked: BookedLessons = { success: true, data: [] };
+/** POST /bookings refused: someone else took the class's hour meanwhile. */
+const taken = new HoursTakenError('This hour was just taken.', [{ subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, reason: 'taken' }]);
 
 const stories: MachineStories<typeof freeBookingSummaryMachine, ReturnType<typeof selectFreeBookingSummaryView>> = {
   machine: storyMachine,
@@ -24,7 +30,8 @@ const stories: MachineStories<typeof freeBookingSummaryMachine, ReturnType<typeo
   select: selectFreeBookingSummaryView,
   events: [
     { type: 'summary.confirmed' },
-    { type: 'xstate.done.actor.bookFreeAssessment', output: [901] },
+    { type: 'xstate.done.actor.bookFreeAssessment', output: booked },
+    { type: 'xstate.error.actor.bookFreeAssessment', error: taken },
     { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(409, freeAssessmentUsedText) },
     { type: 'back.requested' },
     { type: 'back.confirmed' },
@@ -69,10 +76,10 @@ export const Booking: Story = {
 
 /** A failure other than the free class being had already: the reason, and Confirm Booking again. */
 export const Failed: Story = {
-  args: storyAt(stories, [{ type: 'summary.confirmed' }, { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(500, appointmentsFailedText) }]).args,
+  args: storyAt(stories, [{ type: 'summary.confirmed' }, { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(500, bookingFailedText) }]).args,
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(appointmentsFailedText);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(bookingFailedText);
     await expect(canvas.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
   },
 };
@@ -101,7 +108,7 @@ export const ConfirmingBack: Story = {
 
 /** Booked: on the way to /payment-summary. */
 export const Booked: Story = {
-  ...storyAt(stories, [{ type: 'summary.confirmed' }, { type: 'xstate.done.actor.bookFreeAssessment', output: [901] }]),
+  ...storyAt(stories, [{ type: 'summary.confirmed' }, { type: 'xstate.done.actor.bookFreeAssessment', output: booked }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },
@@ -110,6 +117,14 @@ export const Booked: Story = {
 /** Left: back confirmed, on the way to /free-book with the slot cleared. */
 export const Left: Story = {
   ...storyAt(stories, [{ type: 'back.requested' }, { type: 'back.confirmed' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** The class's hour taken by someone else meanwhile: on the way back to /free-book, which says so. */
+export const HoursTaken: Story = {
+  ...storyAt(stories, [{ type: 'summary.confirmed' }, { type: 'xstate.error.actor.bookFreeAssessment', error: taken }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },

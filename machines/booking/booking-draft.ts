@@ -7,7 +7,7 @@ import { isGroupedByWeek, isLessonData, isPackageForm, isRecord, isTutorList } f
  * across routes"). Pure data and pure transforms: src/booking/booking-draft-storage.ts maps it to the
  * spec's working keys (packageFormData, lessonData, ...) and back.
  */
-export const bookingDraftVersion = 1;
+export const bookingDraftVersion = 2;
 
 /** How the flow was entered, which decides its steps (booking-steps.ts). */
 export const bookingEntries = ['new', 'renewal', 'remaining', 'pendingPayment', 'free'] as const;
@@ -127,6 +127,11 @@ export interface BookingDraft {
   split: { studentType: 1 | 2 | null; otherStudentPending: boolean; done: StudentPart[] };
   /** The client package a renewal, a remaining-classes booking or a pending payment is about. */
   clientPackageId: number | null;
+  /**
+   * The paid order whose classes are placed (entry 'remaining' from the dashboard's card): its hours were
+   * lost because the payment was confirmed after the hold expired; the classes are booked on the order.
+   */
+  orderRef: string | null;
   /** rescheduleData */
   reschedule: RescheduleData | null;
 }
@@ -152,6 +157,7 @@ export function emptyDraft(entry: BookingEntry): BookingDraft {
     bookingData: null,
     split: noSplit,
     clientPackageId: null,
+    orderRef: null,
     reschedule: null,
   };
 }

@@ -9,7 +9,8 @@ import { learnersOf } from './booking-learners.ts';
  * - pendingPayment (the dashboard card): summary → checkout → payment (its slots, reached back from the
  *   summary or from a checkout whose hour was taken, lead on to the summary);
  * - remaining (remaining classes of a paid package): remainingClasses → remainingPackage → slots → dashboard
- *   (booked on the package, nothing to pay);
+ *   (booked on the package, nothing to pay); the classes to place of a paid order (the dashboard's card) open
+ *   its slots straight from the dashboard, and go back there (stepBack);
  * - free (the free assessment): freeSlot → freeSummary → paymentSummary.
  * Every flow's back from its first step, and every exit, is the dashboard. src/booking/booking-paths.ts maps a
  * step to its URL.
@@ -96,6 +97,15 @@ export function nextStep(step: BookingStep, entry: BookingEntry, split: Split = 
 /** The step `step`'s back leads to in the flow of `entry`; the dashboard where the flow has none. */
 export function previousStep(step: BookingStep, entry: BookingEntry): BookingStep {
   return backward[entry][step] ?? 'dashboard';
+}
+
+/**
+ * The step a screen's back leads to for this draft: the step before it in its flow, except that the grid
+ * of a paid order's classes to place (opened from the dashboard's card) goes back to the dashboard.
+ */
+export function stepBack(step: BookingStep, draft: Pick<BookingDraft, 'entry' | 'orderRef'>): BookingStep {
+  if (step === 'slots' && draft.entry === 'remaining' && draft.orderRef !== null) return 'dashboard';
+  return previousStep(step, draft.entry);
 }
 
 /**

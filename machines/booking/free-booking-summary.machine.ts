@@ -1,14 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isClash } from '../rules/package-booking.ts';
+import { type BookLessonsInput, type BookedLessons, isConflict } from './book-lessons.ts';
 import { type BookingInput, withoutSlots } from './booking-draft.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
+import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
 
 /**
  * The free assessment's summary on /freebooking-summary (spec §2 "Free booking", §4 "Free assessment flow"):
- * the package detail and the one class, Confirm Booking books it (the service, then the class on the free
- * basis) and goes to /payment-summary. A client who has had the free assessment already (the server's 409,
- * or the status read first) is told so and cannot confirm again. Back, from the header's arrow or the
- * browser's back button, asks first, then the slot goes and the client returns to /free-book.
+ * the package detail and the one class, Confirm Booking books it (one POST /bookings on the free basis,
+ * book-lessons.ts) and goes to /payment-summary. A client who has had the free assessment already (the
+ * server's 409) is told so and cannot confirm again. An hour someone else took meanwhile (a 409 naming it)
+ * sends the client back to /free-book without it, where the grid says which, as checkout does. Back, from
+ * the header's arrow or the browser's back button, asks first, then the slot goes and the client returns to
+ * /free-book.
  */
 
 export interface FreeBookingSummaryInput extends BookingInput {
@@ -22,10 +25,12 @@ export interface FreeBookingSummaryContext extends FreeBookingSummaryInput {
   error: string | null;
   /** The server refused the class: the client has had the free assessment already. */
   refused: boolean;
+  /** The hours someone else took, one line each: what /free-book says on return. */
+  takenNotice: string[];
 }
 
 /** What booking the free class needs besides the draft. */
-export type FreeAssessmentRequest = Pick<FreeBookingSummaryContext, 'draft' | 'clientid' | 'branchId' | 'timeZone'>;
+export type FreeAssessmentRequest = BookLessonsInput;
 
 export type FreeBookingSummaryEvent = { type: 'summary.confirmed' } | { type: 'back.requested' } | { type: 'back.confirmed' } | { type: 'back.cancelled' };
 
@@ -43,7 +48,7 @@ export const freeBookingSummaryMachine = setup({
     tags: {} as FreeBookingSummaryTag,
   },
   actors: {
-    bookFreeAssessment: fromPromise<unknown, FreeAssessmentRequest>(async () => {
+    bookFreeAssessment: fromPromise<BookedLessons, FreeAssessmentRequest>(async () => {
       throw new Error('bookFreeAssessment is provided at the React boundary');
     }),
   },
@@ -52,16 +57,21 @@ export const freeBookingSummaryMachine = setup({
     markRefused: assign({ refused: true }),
     clearError: assign({ error: null }),
     dropSlots: assign({ draft: ({ context }) => withoutSlots(context.draft) }),
+    dropTakenHours: assign(({ context }, params: { taken: readonly TakenHour[] }) => ({
+      draft: withoutTakenHours(context.draft, params.taken, context.timeZone),
+      takenNotice: takenHoursNotice(params.taken, context.timeZone),
+    })),
     notifyProblem: (_, _params: { message: string }) => {},
     notifyBooked: () => {},
   },
   guards: {
-    isClash: (_, params: { error: unknown }) => isClash(params.error),
+    hoursTaken: (_, params: { error: unknown }) => takenHoursOf(params.error) !== null,
+    isConflict: (_, params: { error: unknown }) => isConflict(params.error),
     wasRefused: ({ context }) => context.refused,
   },
 }).createMachine({
   id: 'freeBookingSummary',
-  context: ({ input }) => ({ ...input, error: null, refused: false }),
+  context: ({ input }) => ({ ...input, error: null, refused: false, takenNotice: [] }),
   output: stepOutput,
   initial: 'viewing',
   states: {
@@ -80,9 +90,15 @@ export const freeBookingSummaryMachine = setup({
         input: ({ context }): FreeAssessmentRequest => ({ draft: context.draft, clientid: context.clientid, branchId: context.branchId, timeZone: context.timeZone }),
         onDone: { target: 'booked', actions: 'notifyBooked' },
         onError: [
+          // Someone else took the hour meanwhile: back to the grid without it, which says so.
+          {
+            guard: { type: 'hoursTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'hoursTaken',
+            actions: { type: 'dropTakenHours', params: ({ event }) => ({ taken: takenHoursOf(event.error) ?? [] }) },
+          },
           // The one free class per client is taken (here or in another tab): confirming again cannot help.
           {
-            guard: { type: 'isClash', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
             actions: [{ type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) }, 'markRefused'],
           },
@@ -107,6 +123,11 @@ export const freeBookingSummaryMachine = setup({
     booked: {
       type: 'final',
       output: ({ context }): BookingOutput => ({ next: routed(nextStep('freeSummary', context.draft.entry)) }),
+    },
+    // Back to /free-book without the hour someone else took; it says which.
+    hoursTaken: {
+      type: 'final',
+      output: ({ context }): BookingOutput => ({ next: routed(previousStep('freeSummary', context.draft.entry)), notice: context.takenNotice }),
     },
     left: {
       type: 'final',

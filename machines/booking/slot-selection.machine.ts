@@ -1,11 +1,12 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import { classesOf, weeksShown, weeksShownFor } from '../rules/packages.ts';
-import { isClash, remainingBookedText, slotTakenText } from '../rules/package-booking.ts';
 import { isChosen, slotKey, slotRefusal, withAutoFill, withoutSlot } from '../rules/slot-limits.ts';
 import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
+import { type BookLessonsInput, type BookedLessons, remainingBookedText } from './book-lessons.ts';
 import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
-import { type BookingOutput, type BookingStep, nextStep, previousStep, stepOutput } from './booking-steps.ts';
+import { type BookingOutput, type BookingStep, nextStep, stepBack, stepOutput } from './booking-steps.ts';
+import { type TakenHour, takenFrom, takenHoursNotice, takenHoursOf } from './taken-hours.ts';
 
 /**
  * Slot selection on /book-class (spec §2 "Book Classes"; §4 "Slot"; §5 "Slot selection", "Free
@@ -14,12 +15,14 @@ import { type BookingOutput, type BookingStep, nextStep, previousStep, stepOutpu
  * grid: the tutors free then are read into the Available Tutors dialog; choosing one selects the hour and
  * the same weekday and hour of the following weeks. A chosen hour, clicked again or removed from 'Selected
  * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary; on
- * /remainingbookclass (entry 'remaining') it books the slots on the paid package (DESIGN.md "two paths":
- * no payment) and goes to the dashboard with the draft cleared. With the Free Assessment box ticked (one slot
- * in all, 6 weeks), and on /free-book (entry 'free', where it is the whole point), Book Now makes the draft a
- * free assessment and goes to its summary: nothing is written before the client confirms there. A booking refused because someone else took
- * an hour meanwhile (409) reads the grid again and drops the chosen hours whose tutor is no longer free.
- * Back asks first, then leaves with the slots cleared. A notice brought to the grid (checkout's hours that
+ * /remainingbookclass (entry 'remaining') it books the slots on the paid package, or on the paid order whose
+ * classes are placed (the dashboard's card), in one POST /bookings (DESIGN.md "two paths": no payment), and
+ * goes to the dashboard with the draft cleared. With the Free Assessment box ticked (one slot in all, 6
+ * weeks), and on /free-book (entry 'free', where it is the whole point), Book Now makes the draft a free
+ * assessment and goes to its summary: nothing is written before the client confirms there. A booking refused
+ * because someone else took hours meanwhile (a 409 naming them) drops those slots and says which, as
+ * checkout does (taken-hours.ts); the client stays on the grid. Back asks first, then leaves with the slots
+ * cleared (from an order's classes, to the dashboard). A notice brought to the grid (checkout's hours that
  * someone else took first) shows until the client chooses a slot.
  */
 
@@ -42,27 +45,16 @@ export interface GridQuery {
   studentNames: string[];
   /** The paid package whose remaining classes are booked (remaining only): its remaining count is read too. */
   clientPackageId: number | null;
-  /** After a clash: the chosen slots to check again (is each one's tutor still free then?). */
-  recheck: SelectedSlot[];
+  /** The paid order whose classes are placed (remaining only): its classes to place are read too. */
+  orderRef: string | null;
 }
 
 export interface GridData {
   windows: AvailabilityWindow[];
   /** Whether the client has had the free assessment (GET /freeassismentstatus success). */
   freeAssessmentUsed: boolean;
-  /** The paid package's remaining classes (GET /client-packagesid/{id}); null when no package is read. */
+  /** The classes that may be chosen: the paid package's remaining ones, or the paid order's to place; null when neither is read. */
   remainingClasses?: number | null;
-  /** The keys of the rechecked slots whose tutor is no longer free then. */
-  taken?: string[];
-}
-
-/** What booking the remaining classes on the paid package needs besides the draft. */
-export interface PackageBookingRequest {
-  draft: BookingDraft;
-  today: string;
-  clientid: number;
-  branch_id: number;
-  timeZone: string;
 }
 
 /** A tutor of the Available Tutors dialog (GET /filter_tutor). */
@@ -112,10 +104,8 @@ export interface SlotSelectionContext extends SlotSelectionInput {
   freeAssessment: boolean;
   /** The client has had the free assessment already: on /free-book nothing can be booked. */
   freeAssessmentUsed: boolean;
-  /** The paid package's remaining classes (remaining only): the most that can be chosen, and the weeks shown. */
+  /** The paid package's remaining classes, or the paid order's classes to place (remaining only): the most that can be chosen, and the weeks shown. */
   remainingClasses: number | null;
-  /** A booking call clashed: the next read checks the chosen slots again. */
-  recheck: boolean;
   subject: string;
   /** YYYY-MM */
   month: string;
@@ -176,7 +166,12 @@ export const weeksOf = (context: SlotSelectionContext): GridWeek[] => monthWeeks
 
 const weekAt = (context: SlotSelectionContext, index: number) => weeksOf(context).find((week) => week.index === index);
 
-const rulesOf = (context: SlotSelectionContext) => ({ lessonsPerWeek: lessonsPerWeekOf(context.draft, context.learners), free: context.freeAssessment });
+const rulesOf = (context: SlotSelectionContext) => ({
+  lessonsPerWeek: lessonsPerWeekOf(context.draft, context.learners),
+  free: context.freeAssessment,
+  // The remaining classes of a paid package, or the classes to place of a paid order: no more in all.
+  maxSlots: context.draft.entry === 'remaining' ? context.remainingClasses : null,
+});
 
 /** An hour of the week shown that can be booked: a bookable day the availability holds. */
 function openHour(context: SlotSelectionContext, date: string, time: string): boolean {
@@ -236,7 +231,6 @@ function initialContext(input: SlotSelectionInput): SlotSelectionContext {
     freeAssessment: input.draft.entry === 'free',
     freeAssessmentUsed: false,
     remainingClasses: null,
-    recheck: false,
     subject: learners?.subjects[0] ?? '',
     month: openingMonth(input.today),
     weekIndex: 0,
@@ -269,28 +263,26 @@ export const slotSelectionMachine = setup({
     createClientPackage: fromPromise<{ id: number }, ClientPackageBody>(async () => {
       throw new Error('createClientPackage is provided at the React boundary');
     }),
-    bookOnPackage: fromPromise<unknown, PackageBookingRequest>(async () => {
-      throw new Error('bookOnPackage is provided at the React boundary');
+    bookRemaining: fromPromise<BookedLessons, BookLessonsInput>(async () => {
+      throw new Error('bookRemaining is provided at the React boundary');
     }),
   },
   actions: {
-    receiveGrid: assign(({ context }, params: { data: GridData }) => {
-      const taken = new Set(params.data.taken ?? []);
-      const chosen = taken.size > 0 ? context.chosen.filter((slot) => !taken.has(slot.key)) : context.chosen;
-      return {
-        availability: hourlyAvailability(params.data.windows, context.timeZone),
-        loaded: true,
-        // The free assessment is a booking of its own, not a way to book a paid package's classes.
-        freeAssessmentOffered: !params.data.freeAssessmentUsed && context.draft.entry !== 'remaining' && context.draft.entry !== 'free',
-        freeAssessmentUsed: params.data.freeAssessmentUsed,
-        remainingClasses: params.data.remainingClasses ?? context.remainingClasses,
-        recheck: false,
-        chosen,
-        draft: chosen === context.chosen ? context.draft : draftWith(context, chosen),
-        error: null,
-      };
+    receiveGrid: assign(({ context }, params: { data: GridData }) => ({
+      availability: hourlyAvailability(params.data.windows, context.timeZone),
+      loaded: true,
+      // The free assessment is a booking of its own, not a way to book a paid package's classes.
+      freeAssessmentOffered: !params.data.freeAssessmentUsed && context.draft.entry !== 'remaining' && context.draft.entry !== 'free',
+      freeAssessmentUsed: params.data.freeAssessmentUsed,
+      remainingClasses: params.data.remainingClasses ?? context.remainingClasses,
+      error: null,
+    })),
+    // The hours someone else took: their slots go, and the grid says which, one line each (as checkout does).
+    dropTakenHours: assign(({ context }, params: { taken: readonly TakenHour[] }) => {
+      const gone = takenFrom(params.taken, context.timeZone);
+      const chosen = context.chosen.filter((slot) => !gone(slot));
+      return { chosen, draft: draftWith(context, chosen), notice: takenHoursNotice(params.taken, context.timeZone) };
     }),
-    markRecheck: assign({ recheck: true }),
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
     chooseSubject: assign({ subject: (_, params: { subject: string }) => params.subject }),
@@ -348,10 +340,10 @@ export const slotSelectionMachine = setup({
     tutorHasId: ({ context }, params: { index: number }) => typeof context.tutors[params.index]?.id === 'number',
     freeAssessmentSwitchable: ({ context }) => context.freeAssessmentOffered && (context.freeAssessment || context.chosen.length <= 1),
     hasSlots: ({ context }) => context.chosen.length > 0,
-    booksOnPaidPackage: ({ context }) => context.draft.entry === 'remaining',
+    booksRemaining: ({ context }) => context.draft.entry === 'remaining',
     booksFreeAssessment: ({ context }) => context.freeAssessment,
     freeAssessmentUsed: ({ context }) => context.freeAssessmentUsed,
-    isClash: (_, params: { error: unknown }) => isClash(params.error),
+    hoursTaken: (_, params: { error: unknown }) => takenHoursOf(params.error) !== null,
     gridLoaded: ({ context }) => context.loaded,
   },
 }).createMachine({
@@ -373,8 +365,8 @@ export const slotSelectionMachine = setup({
           branch_id: context.branchId,
           clientid: context.clientid,
           studentNames: context.learners?.names ?? [],
-          clientPackageId: context.draft.entry === 'remaining' ? context.draft.clientPackageId : null,
-          recheck: context.recheck ? context.chosen : [],
+          clientPackageId: context.draft.entry === 'remaining' && context.draft.orderRef === null ? context.draft.clientPackageId : null,
+          orderRef: context.draft.entry === 'remaining' ? context.draft.orderRef : null,
         }),
         onDone: { target: 'choosing', actions: { type: 'receiveGrid', params: ({ event }) => ({ data: event.output }) } },
         onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
@@ -401,11 +393,11 @@ export const slotSelectionMachine = setup({
         'slot.removed': { guard: { type: 'isChosenKey', params: ({ event }) => ({ key: event.key }) }, actions: { type: 'unselect', params: ({ event }) => ({ key: event.key }) } },
         'freeAssessment.toggled': { guard: 'freeAssessmentSwitchable', actions: 'toggleFreeAssessment' },
         // The free assessment goes to its own summary (the client confirms it there); the remaining classes of a
-        // paid package are booked on it; any other booking is recorded as a package to pay.
+        // paid package, or of a paid order, are booked on it; any other booking is recorded as a package to pay.
         'book.requested': [
           { guard: and(['hasSlots', 'booksFreeAssessment', not('freeAssessmentUsed')]), target: 'freeAssessmentChosen', actions: 'makeFreeAssessment' },
-          { guard: and(['hasSlots', not('booksFreeAssessment'), 'booksOnPaidPackage']), target: 'bookingOnPackage' },
-          { guard: and(['hasSlots', not('booksFreeAssessment'), not('booksOnPaidPackage')]), target: 'booking' },
+          { guard: and(['hasSlots', not('booksFreeAssessment'), 'booksRemaining']), target: 'bookingRemaining' },
+          { guard: and(['hasSlots', not('booksFreeAssessment'), not('booksRemaining')]), target: 'booking' },
         ],
       },
     },
@@ -443,20 +435,20 @@ export const slotSelectionMachine = setup({
         onError: { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
       },
     },
-    bookingOnPackage: {
+    bookingRemaining: {
       tags: ['busy'],
       invoke: {
-        id: 'bookOnPackage',
-        src: 'bookOnPackage',
-        input: ({ context }): PackageBookingRequest => ({ draft: context.draft, today: context.today, clientid: context.clientid, branch_id: context.branchId, timeZone: context.timeZone }),
-        onDone: { target: 'bookedOnPackage', actions: { type: 'notifyBooked', params: { message: remainingBookedText } } },
+        id: 'bookRemaining',
+        src: 'bookRemaining',
+        input: ({ context }): BookLessonsInput => ({ draft: context.draft, clientid: context.clientid, branchId: context.branchId, timeZone: context.timeZone }),
+        onDone: { target: 'bookedRemaining', actions: { type: 'notifyBooked', params: { message: remainingBookedText } } },
         onError: [
-          // Someone else took an hour meanwhile: the server booked none of them; the grid is read again and
-          // the slots whose tutor is no longer free are dropped.
+          // Someone else took hours meanwhile: the server booked none of them; their slots go and the grid
+          // says which, the rest stay chosen.
           {
-            guard: { type: 'isClash', params: ({ event }) => ({ error: event.error }) },
-            target: 'loading',
-            actions: [{ type: 'notifyProblem', params: { message: slotTakenText } }, 'markRecheck'],
+            guard: { type: 'hoursTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosing',
+            actions: { type: 'dropTakenHours', params: ({ event }) => ({ taken: takenHoursOf(event.error) ?? [] }) },
           },
           { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
         ],
@@ -473,7 +465,7 @@ export const slotSelectionMachine = setup({
       type: 'final',
       output: ({ context }): BookingOutput => ({ next: nextStep('slots', context.draft.entry) as BookingOutput['next'] }),
     },
-    bookedOnPackage: {
+    bookedRemaining: {
       type: 'final',
       output: (): BookingOutput => ({ next: 'dashboard', clearDraft: true }),
     },
@@ -485,7 +477,7 @@ export const slotSelectionMachine = setup({
       type: 'final',
       output: ({ context }): BookingOutput => {
         const step: BookingStep = context.draft.entry === 'free' ? 'freeSlot' : 'slots';
-        const next = previousStep(step, context.draft.entry) as BookingOutput['next'];
+        const next = stepBack(step, context.draft) as BookingOutput['next'];
         return next === 'dashboard' ? { next, clearDraft: true } : { next };
       },
     },

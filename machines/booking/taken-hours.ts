@@ -13,7 +13,7 @@ import { isRecord } from './booking-draft-shapes.ts';
 
 export type TakenHour = components['schemas']['TakenHour'];
 
-/** A create-order refused because of `taken` hours: what the call throws, what the checkout machine reads. */
+/** A create-order or a booking (POST /bookings) refused because of `taken` hours: what the call throws, what the machines read. */
 export class HoursTakenError extends Error {
   readonly status = 409;
 
@@ -42,10 +42,11 @@ export function takenHoursIn(body: unknown): TakenHour[] | null {
   return taken.length > 0 && taken.every(isTakenHour) ? taken : null;
 }
 
-/** The hours a failed create-order names as taken; null for any other failure. */
+/** The hours a failed create-order or booking names as taken; null for any other failure. */
 export const takenHoursOf = (error: unknown): readonly TakenHour[] | null => (error instanceof HoursTakenError ? error.taken : null);
 
-const takenFrom = (taken: readonly TakenHour[], timeZone: string) => (slot: SelectedSlot) => {
+/** Whether a slot is one of the taken hours: its subject and start instant (its branch-zone day and hour) are a taken hour's. */
+export const takenFrom = (taken: readonly TakenHour[], timeZone: string) => (slot: SelectedSlot): boolean => {
   const start = instantOfHour(slot.date, slot.time, timeZone);
   return taken.some((hour) => hour.subject === slot.subject && Date.parse(hour.start) === start);
 };

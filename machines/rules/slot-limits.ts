@@ -12,6 +12,8 @@ const weekOf = (date: string) => addDays(date, -weekdayOf(date));
 export const weeklyLimitText = (limit: number, subject: string) => `You can only select ${limit} slot(s) for "${subject}" in this week.`;
 export const conflictText = 'This time slot conflicts with a slot from another subject.';
 export const freeAssessmentText = "You can't select more than 1 slot for a free assessment";
+/** The remaining classes of a paid package, or the classes to place of a paid order: no more may be chosen in all. */
+export const classesLimitText = (limit: number) => `You can only select ${limit} slot(s) in all.`;
 /** The server's answer to a second free assessment (409), and what the grid and the summary say when they know first. */
 export const freeAssessmentUsedText = 'The free assessment class has been booked already.';
 
@@ -20,9 +22,11 @@ export interface SlotRules {
   lessonsPerWeek: Record<string, number>;
   /** The free assessment: one slot in all. */
   free: boolean;
+  /** The most slots that may be chosen in all (a paid package's remaining classes, a paid order's to place); none when absent. */
+  maxSlots?: number | null;
 }
 
-export type SlotRefusal = { reason: 'free'; text: string } | { reason: 'conflict'; text: string } | { reason: 'weeklyLimit'; text: string };
+export type SlotRefusal = { reason: 'free'; text: string } | { reason: 'conflict'; text: string } | { reason: 'weeklyLimit'; text: string } | { reason: 'classesLimit'; text: string };
 
 type Candidate = Pick<SelectedSlot, 'subject' | 'date' | 'time'>;
 
@@ -34,6 +38,7 @@ export function slotRefusal(chosen: readonly SelectedSlot[], slot: Candidate, ru
   const week = weekOf(slot.date);
   const inWeek = chosen.filter((s) => s.subject === slot.subject && weekOf(s.date) === week).length;
   if (inWeek >= limit) return { reason: 'weeklyLimit', text: weeklyLimitText(limit, slot.subject) };
+  if (typeof rules.maxSlots === 'number' && chosen.length >= rules.maxSlots) return { reason: 'classesLimit', text: classesLimitText(rules.maxSlots) };
   return null;
 }
 

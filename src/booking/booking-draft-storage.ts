@@ -17,12 +17,14 @@ import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJso
  * needs it sends the client back to the step that makes it. Reads never throw.
  *
  * `bookingDraft` holds what the spec's keys have no place for: the draft's version, how the flow was
- * entered, and the client package it is about. A draft of another version is dropped whole.
+ * entered, and the client package or the paid order it is about. A draft of another version is dropped whole.
  */
 interface DraftMeta {
   version: number;
   entry: BookingEntry;
   clientPackageId: number | null;
+  /** Written by version 2 on; an older draft has none (and is dropped for its version). */
+  orderRef?: string | null;
 }
 
 const isEntry = (value: unknown): value is BookingEntry => typeof value === 'string' && (bookingEntries as readonly string[]).includes(value);
@@ -30,7 +32,8 @@ const isMeta = (value: unknown): value is DraftMeta =>
   isRecord(value) &&
   typeof value.version === 'number' &&
   isEntry(value.entry) &&
-  (value.clientPackageId === null || (typeof value.clientPackageId === 'number' && Number.isInteger(value.clientPackageId) && value.clientPackageId > 0));
+  (value.clientPackageId === null || (typeof value.clientPackageId === 'number' && Number.isInteger(value.clientPackageId) && value.clientPackageId > 0)) &&
+  (value.orderRef === undefined || value.orderRef === null || (typeof value.orderRef === 'string' && value.orderRef.trim() !== ''));
 const isBookingData = (value: unknown): value is Record<string, unknown> => isRecord(value);
 
 /** A text key whose value must be one of `allowed`; anything else is dropped and logged. */
@@ -58,6 +61,7 @@ export function readDraft(): BookingDraft | null {
   return {
     ...emptyDraft(meta.entry),
     clientPackageId: meta.clientPackageId,
+    orderRef: meta.orderRef ?? null,
     form: readJson('packageFormData', isPackageForm),
     lessons: readJson('lessonData', isLessonData),
     totalLessonsLabel: readText('totalLession'),
@@ -86,7 +90,7 @@ function writeFlag(key: StorageKey, on: boolean): void {
 
 /** Stores the draft in the working keys (what is not chosen is removed), with the spec's flags for its flow. */
 export function writeDraft(draft: BookingDraft): void {
-  writeJson('bookingDraft', { version: draft.version, entry: draft.entry, clientPackageId: draft.clientPackageId } satisfies DraftMeta);
+  writeJson('bookingDraft', { version: draft.version, entry: draft.entry, clientPackageId: draft.clientPackageId, orderRef: draft.orderRef } satisfies DraftMeta);
   writeOrRemove('packageFormData', draft.form);
   writeOrRemove('lessonData', draft.lessons);
   if (draft.totalLessonsLabel === null) remove('totalLession');

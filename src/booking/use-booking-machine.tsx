@@ -3,7 +3,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ActorRefFrom, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { type BookingOutput, type BookingStep, inFlow, missingStep, previousStep } from '../../machines/booking/booking-steps.ts';
+import { type BookingOutput, type BookingStep, inFlow, missingStep, stepBack } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { locationStateOf } from './booking-notice.ts';
 import { bookingPath } from './booking-paths.ts';
@@ -78,7 +78,7 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   const target = start.missing ?? done?.next;
   // Going on is a new page in the browser's history (its back button returns to this step); a redirect for
   // a missing draft, and the step's own back, replace this one.
-  const replace = start.missing !== null || target === previousStep(step, start.input.draft.entry);
+  const replace = start.missing !== null || target === stepBack(step, start.input.draft);
   const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace={replace} state={locationStateOf(done)} /> : null;
   return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
 }

@@ -65,6 +65,20 @@ describe('the booking draft in the working keys', () => {
     expect([localStorage.getItem('dashboard'), localStorage.getItem('showLock'), localStorage.getItem('fromRenew')]).toEqual(['1', '1', null]);
   });
 
+  it('the paid order whose classes are placed: its ref is kept in bookingDraft and reads back', () => {
+    const placing: BookingDraft = { ...full, entry: 'remaining', clientPackageId: null, orderRef: 'ORD-7-3' };
+    writeDraft(placing);
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'remaining', clientPackageId: null, orderRef: 'ORD-7-3' });
+    expect(readDraft()).toEqual(placing);
+  });
+
+  it.each([[''], [42], [['ORD-7-3']]])('an order ref of %j is a foreign draft record: dropped', (orderRef) => {
+    writeDraft(full);
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'remaining', clientPackageId: null, orderRef }));
+    expect(readDraft()).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Dropped an unreadable stored value for bookingDraft');
+  });
+
   it('removes what is no longer chosen', () => {
     writeDraft(full);
     writeDraft({ ...full, slots: null, tutors: [], split: { studentType: null, otherStudentPending: false, done: [] } });
@@ -131,17 +145,17 @@ describe('a corrupt or foreign value in a key is dropped and logged, never throw
     expect(warn).toHaveBeenCalledWith('Dropped an unreadable stored value for bookingDraft');
   });
 
-  it.each([0, 2])('a draft of version %i is dropped whole', (version) => {
+  it.each([0, 1, 3])('a draft of version %i is dropped whole', (version) => {
     writeDraft(full);
     localStorage.setItem('bookingDraft', JSON.stringify({ version, entry: 'new', clientPackageId: null }));
     expect(readDraft()).toBeNull();
     expect(localStorage.getItem('packageFormData')).toBeNull();
-    expect(warn).toHaveBeenCalledWith(`Dropped a booking draft of version ${version}; this portal reads version 1`);
+    expect(warn).toHaveBeenCalledWith(`Dropped a booking draft of version ${version}; this portal reads version 2`);
   });
 
   it('an unknown entry is a foreign draft record: dropped', () => {
     writeDraft(full);
-    localStorage.setItem('bookingDraft', JSON.stringify({ version: 1, entry: 'gift', clientPackageId: null }));
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'gift', clientPackageId: null, orderRef: null }));
     expect(readDraft()).toBeNull();
   });
 });

@@ -69,6 +69,7 @@ function serve(answers: Answers = {}) {
     if (pathname === `/api/clientsdata/${user.clientid}`) return (answers.client ?? (() => json({ status: true, client: user })))();
     if (pathname.startsWith('/api/appointmentstwo/')) return (answers.appointments ?? (() => json({ data: [appointment(1), appointment(2), appointment(3)] })))();
     if (pathname === `/api/client-packagesfree/${user.clientid}`) return (answers.unpaid ?? (() => json({ success: true, data: [] })))();
+    if (pathname === `/api/orders-to-place/${user.clientid}`) return json({ data: [] });
     return json({ success: false, message: 'Not found' }, 404);
   });
 }
@@ -171,7 +172,7 @@ describe('Dashboard', () => {
     expect(localStorage.getItem('selectedTeachers')).toBeNull();
     expect(localStorage.getItem('dashboard')).toBe('1');
     expect(localStorage.getItem('showLock')).toBe('1');
-    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 1, entry: 'pendingPayment', clientPackageId: 5 });
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'pendingPayment', clientPackageId: 5, orderRef: null });
     // The session's keys are untouched.
     expect(localStorage.getItem('token')).toBe(token);
   });

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { packageMismatchText, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
-import { packageMismatchText, remainingBookedText, slotTakenText } from '../../machines/rules/package-booking.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { RemainingBookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
@@ -39,17 +39,16 @@ const clientPackage = (remaining: number) => ({
   success: true,
   data: [{ id: 88, clientid: 7, packageForm: '{}', bookingdata: null, purches_status: 1, booked_classess: 12 - remaining, total_classess: 12, remaining_classess: remaining, completed_classess: 0, created_at: '2026-10-01T10:00:00Z' }],
 });
-const appointment = (id: number) => ({ id, start: '2026-11-25T11:00:00Z', finish: '2026-11-25T12:00:00Z', topic: 'Mathematics', status: 'planned', service: 31, rcras: [], cjas: [] });
+const appointment = (id: number) => ({ id, start: '2026-11-25T11:00:00Z', finish: '2026-11-25T12:00:00Z', topic: 'Mathematics', status: 'planned', service: { id: 31, name: 'Mathematics' }, db: { pkg_id: 3 } });
 
 interface Answers {
-  appointments?: () => Response;
+  bookings?: () => Response;
   /** The tutors /filter_tutor offers for a date. */
   tutorsOn?: (date: string) => unknown[];
   remaining?: number;
 }
 
-function serve({ appointments = () => json({ success: true, data: [appointment(1), appointment(2), appointment(3)] }, 201), tutorsOn = () => [amira], remaining = 5 }: Answers = {}) {
-  let serviceId = 30;
+function serve({ bookings = () => json({ success: true, data: [appointment(1), appointment(2), appointment(3)] }, 201), tutorsOn = () => [amira], remaining = 5 }: Answers = {}) {
   fetchMock.mockImplementation(async (request: Request) => {
     const url = new URL(request.url);
     const route = `${request.method} ${url.pathname}`;
@@ -59,8 +58,7 @@ function serve({ appointments = () => json({ success: true, data: [appointment(1
     if (route === 'GET /api/filter_tutor') return json({ data: tutorsOn(url.searchParams.get('date') ?? '') });
     if (route === `GET /api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
     if (route.startsWith('GET /api/appointmentstwo/')) return json({ data: [] });
-    if (route === 'POST /api/services/') return json({ id: ++serviceId }, 201);
-    if (route === 'POST /api/appointments/') return appointments();
+    if (route === 'POST /api/bookings') return bookings();
     return json({ success: false, message: 'Not found' }, 404);
   });
 }
@@ -109,68 +107,70 @@ describe('/remainingbookclass', () => {
     expect(screen.queryByRole('button', { name: '5th Week' })).toBeNull();
   });
 
-  it('Book Now books the slots on the paid package (one service per subject, charge and pay rate 100.00), then the dashboard with the draft cleared', async () => {
+  it('Book Now books the slots on the paid package in one POST /bookings, then the dashboard with the draft cleared', async () => {
     serve();
     renderRemaining();
     const ui = userEvent.setup();
     await chooseWednesdays(ui);
     expect(removeButtons()).toHaveLength(3);
+    fetchMock.mockClear();
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByRole('heading', { name: 'Page /dashboard' })).toBeVisible();
     expect(toasts().getByText(remainingBookedText)).toBeVisible();
     expect(readDraft()).toBeNull();
-
-    expect(await bodiesTo('/api/services/')).toEqual([
-      { name: 'Mathematics', dft_charge_type: 'hourly', dft_charge_rate: '100.00', dft_contractor_rate: '100.00', conjobs: [{ contractor: 5 }], rcrs: [{ recipient: 11 }], branch_id: testUser.branch_id },
+    // The students, then the one write: the server makes the services and applies the charge and pay (100.00).
+    expect(fetchMock.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([`GET /api/clientsdata/${testUser.clientid}`, 'POST /api/bookings']);
+    const lesson = (day: string) => ({ subject: 'Mathematics', start: `${day}T15:00:00+04:00`, finish: `${day}T16:00:00+04:00`, tutor: 5, students: [11] });
+    expect(await bodiesTo('/api/bookings')).toEqual([
+      {
+        client_id: testUser.clientid,
+        branch_id: testUser.branch_id,
+        basis: { client_package_id: 88 },
+        lessons: [lesson('2026-11-25'), lesson('2026-12-02'), lesson('2026-12-09')],
+        weekly_lessons: { Mathematics: 1, English: 1 },
+      },
     ]);
-    const [batch] = (await bodiesTo('/api/appointments/')) as Record<string, unknown>[][];
-    expect(batch?.map((lesson) => [lesson.start, lesson.finish, lesson.service, lesson.client_package_id])).toEqual([
-      ['2026-11-25T15:00:00+04:00', '2026-11-25T16:00:00+04:00', 31, 88],
-      ['2026-12-02T15:00:00+04:00', '2026-12-02T16:00:00+04:00', 31, 88],
-      ['2026-12-09T15:00:00+04:00', '2026-12-09T16:00:00+04:00', 31, 88],
-    ]);
-    expect(batch?.[0]).toMatchObject({
-      client_id: testUser.clientid,
-      pkg_id: 3,
-      status: 'planned',
-      topic: 'Mathematics',
-      rcras: [{ recipient: 11, charge_rate: '100.00' }],
-      cjas: [{ contractor: 5, pay_rate: '100.00' }],
-      pricestatus: true,
-    });
-    // On the package, never on an order or as a free assessment; the server takes the classes off the package itself.
-    expect(batch?.every((lesson) => !('order_ref' in lesson) && !('free_assessment' in lesson))).toBe(true);
-    expect(sentTo(fetchMock, '/api/client-packagesupdate/88')).toEqual([]);
   });
 
-  it('a slot taken by someone else meanwhile (409): the message, the grid read again, the taken slot dropped, nothing booked', async () => {
+  it('hours taken by someone else meanwhile (409 naming them): their slots go, the grid says which, nothing is booked, the client stays', async () => {
     serve();
     renderRemaining();
     const ui = userEvent.setup();
     await chooseWednesdays(ui);
     expect(removeButtons()).toHaveLength(3);
-    // Meanwhile someone else booked Amira on the 2nd: the batch is refused, and she is no longer offered then.
+    // Meanwhile someone else booked Amira on the 2nd: the booking is refused whole, naming that hour.
     fetchMock.mockClear();
     serve({
-      appointments: () => json({ success: false, message: 'That tutor is already booked at that time. Please choose another slot.' }, 409),
-      tutorsOn: (date) => (date === '2026-12-02' ? [] : [amira]),
+      bookings: () =>
+        json(
+          { success: false, message: 'Some of these hours were just taken.', taken: [{ subject: 'Mathematics', start: '2026-12-02T11:00:00Z', finish: '2026-12-02T12:00:00Z', tutor: 5, reason: 'taken' }] },
+          409,
+        ),
     });
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
-    expect(await toasts().findByText(slotTakenText)).toBeVisible();
-    await screen.findByRole('button', { name: 'Book Now' });
+    // The same line checkout says for an hour taken (taken-hours.ts), above Book Now.
+    expect(await screen.findByText('Wed 2 Dec 2026 15:00 was just booked by someone else. Please choose another time.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Wed 2 Dec 2026 15:00 was just booked by someone else. Please choose another time.');
     expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
       'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad',
       'Remove 2026-12-09 15:00 · Mathematics · Amira Haddad',
     ]);
-    // The grid and the package were read again, and each chosen hour asked again.
-    expect(sentTo(fetchMock, '/api/subjectFilter/')).toHaveLength(1);
-    expect(sentTo(fetchMock, '/api/client-packagesid/88')).toHaveLength(1);
-    expect(sentTo(fetchMock, '/api/filter_tutor')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
     expect(screen.queryByRole('heading', { name: 'Page /dashboard' })).toBeNull();
+    expect(toasts().queryByText(remainingBookedText)).toBeNull();
     expect(readDraft()?.slots).toEqual({
       '1st Week': [expect.objectContaining({ date: '2026-11-25' })],
       '3rd Week': [expect.objectContaining({ date: '2026-12-09' })],
     });
+    // The grid stays as it was read: nothing is read again.
+    expect(sentTo(fetchMock, '/api/subjectFilter/')).toEqual([]);
+
+    // Book Now again books what is left.
+    serve();
+    await ui.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard' })).toBeVisible();
+    const [, again] = (await bodiesTo('/api/bookings')) as { lessons: { start: string }[] }[];
+    expect(again?.lessons.map((lesson) => lesson.start)).toEqual(['2026-11-25T15:00:00+04:00', '2026-12-09T15:00:00+04:00']);
   });
 
   it('another refusal shows the server’s message and keeps the slots to try again', async () => {
@@ -178,7 +178,7 @@ describe('/remainingbookclass', () => {
     renderRemaining();
     const ui = userEvent.setup();
     await chooseWednesdays(ui);
-    serve({ appointments: () => json({ success: false, message: 'Only 1 classes remain in this package.' }, 400) });
+    serve({ bookings: () => json({ success: false, message: 'Only 1 classes remain in this package.' }, 409) });
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await toasts().findByText('Only 1 classes remain in this package.')).toBeVisible();
     expect(removeButtons()).toHaveLength(3);
@@ -192,8 +192,7 @@ describe('/remainingbookclass', () => {
     await chooseWednesdays(ui);
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await toasts().findByText(packageMismatchText)).toBeVisible();
-    expect(sentTo(fetchMock, '/api/services/')).toEqual([]);
-    expect(sentTo(fetchMock, '/api/appointments/')).toEqual([]);
+    expect(sentTo(fetchMock, '/api/bookings')).toEqual([]);
   });
 
   it('back asks first, then goes to /remaining-package with the slots cleared and the package kept', async () => {

@@ -48,7 +48,7 @@ for (const route of ['/login', '/forgot-password', '/changepassword/some-token',
   });
 }
 
-const newDraft = { bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }) };
+const newDraft = { bookingDraft: JSON.stringify({ version: 2, entry: 'new', clientPackageId: null, orderRef: null }) };
 
 // A booking step opens with the draft the step before it leaves (without one it sends the client back).
 const withLessons = { ...newDraft, packageFormData: JSON.stringify(sampleForm), lessonData: JSON.stringify(sampleLessons), totalLession: '2 lessons per week · 12 lessons' };
@@ -56,7 +56,7 @@ const drafts: Record<string, Record<string, string>> = {
   '/book-class': withLessons,
   '/checkout': { ...withLessons, groupedByWeek: JSON.stringify(sampleSlots), selectedTeacher: JSON.stringify(sampleTutors) },
   '/manage-packages': {
-    bookingDraft: JSON.stringify({ version: 1, entry: 'new', clientPackageId: null }),
+    bookingDraft: JSON.stringify({ version: 2, entry: 'new', clientPackageId: null, orderRef: null }),
     packageFormData: JSON.stringify({ students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics'], studyType: null }),
   },
 };

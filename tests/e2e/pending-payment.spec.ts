@@ -39,7 +39,7 @@ test('the pending-payment card opens /booking-summary with the unpaid package as
     expect(JSON.parse(stored.groupedByWeek ?? 'null')).toEqual(groupedByWeek);
     expect(JSON.parse(stored.selectedTeacher ?? 'null')).toEqual(storedTeacher);
     expect([stored.dashboard, stored.showLock]).toEqual(['1', '1']);
-    expect(JSON.parse(stored.bookingDraft ?? 'null')).toEqual({ version: 1, entry: 'pendingPayment', clientPackageId: packageId });
+    expect(JSON.parse(stored.bookingDraft ?? 'null')).toEqual({ version: 2, entry: 'pendingPayment', clientPackageId: packageId, orderRef: null });
   } finally {
     await page.request.delete(`/api/client-packagesfree/${clientid}`, { headers });
   }

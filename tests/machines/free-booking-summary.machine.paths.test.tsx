@@ -1,18 +1,21 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
 import { type FreeAssessmentRequest, type FreeBookingSummaryMachine, freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
-import { freeAssessmentBookedText } from '../../machines/rules/free-assessment.ts';
+import { type BookedLessons, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
+import { HoursTakenError, takenHoursNotice } from '../../machines/booking/taken-hours.ts';
 import { freeAssessmentUsedText } from '../../machines/rules/slot-limits.ts';
+import { browserFreeBookingSummaryMachine } from '../../src/actors/free-booking-summary.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { appointmentsFailedText } from '../../src/api/calls/payment.ts';
+import { bookingFailedText } from '../../src/api/calls/booking.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
+import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { FreeBookingSummaryScreen, browserFreeBookingSummaryMachine } from '../../src/screens/booking-summary/free-booking-summary-screen.tsx';
+import { FreeBookingSummaryScreen } from '../../src/screens/booking-summary/free-booking-summary-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
@@ -26,11 +29,15 @@ import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support
 const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } };
 const input = { draft, today: '2026-11-23', clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone };
 
+// Someone else took the class's hour (Sunday 6 December 16:00 in Dubai) meanwhile: POST /bookings names it.
+const taken = new HoursTakenError('This hour was just taken.', [{ subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, reason: 'taken' }]);
+
 const events: AnyEventObject[] = [
   { type: 'summary.confirmed' },
-  { type: 'xstate.done.actor.bookFreeAssessment', output: [901] },
+  { type: 'xstate.done.actor.bookFreeAssessment', output: { success: true, data: [] } },
+  { type: 'xstate.error.actor.bookFreeAssessment', error: taken },
   { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(409, freeAssessmentUsedText) },
-  { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(500, appointmentsFailedText) },
+  { type: 'xstate.error.actor.bookFreeAssessment', error: new ApiError(500, bookingFailedText) },
   { type: 'back.requested' },
   { type: 'back.confirmed' },
   { type: 'back.cancelled' },
@@ -39,15 +46,28 @@ const events: AnyEventObject[] = [
 const coverage = transitionCoverage(freeBookingSummaryMachine);
 
 interface Pending {
-  resolve: (value: unknown) => void;
+  resolve: (value: BookedLessons) => void;
   reject: (error: unknown) => void;
+}
+
+/** /free-book as the summary leaves for it: with the notice it was sent, one line each. */
+function FreeBookPage() {
+  const notice = noticeIn(useLocation().state);
+  return (
+    <>
+      <h1>Free Assessment page</h1>
+      {notice.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </>
+  );
 }
 
 function renderSummary() {
   const asked: FreeAssessmentRequest[] = [];
   let waiting: Pending | undefined;
   const machine: FreeBookingSummaryMachine = browserFreeBookingSummaryMachine.provide({
-    actors: { bookFreeAssessment: fromPromise<unknown, FreeAssessmentRequest>(({ input: request }) => new Promise((resolve, reject) => void (asked.push(request), (waiting = { resolve, reject })))) },
+    actors: { bookFreeAssessment: fromPromise<BookedLessons, FreeAssessmentRequest>(({ input: request }) => new Promise((resolve, reject) => void (asked.push(request), (waiting = { resolve, reject })))) },
   });
   const router = createMemoryRouter(
     [
@@ -55,7 +75,7 @@ function renderSummary() {
         element: <AppLayout />,
         children: [
           { path: '/freebooking-summary', element: <FreeBookingSummaryScreen machine={machine} /> },
-          { path: '/free-book', element: <h1>Free Assessment page</h1> },
+          { path: '/free-book', element: <FreeBookPage /> },
           { path: '/payment-summary', element: <h1>Payment Summary page</h1> },
         ],
       },
@@ -79,6 +99,15 @@ function expectScreenFor(state: State, router: ReturnType<typeof renderSummary>[
     expect(toasts().getByText(freeAssessmentBookedText)).toBeVisible();
     // The payment summary lists the class from the draft, then clears it.
     expect(readDraft()?.slots).toEqual(draft.slots);
+    return;
+  }
+  if (state.matches('hoursTaken')) {
+    // Back to the grid without the hour, which says which it was.
+    expect(screen.getByRole('heading', { name: 'Free Assessment page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/free-book');
+    expect(screen.getByText(takenHoursNotice(taken.taken, testUser.branch_time_zone)[0] ?? '')).toBeVisible();
+    expect(readDraft()?.slots).toEqual({});
+    expect(readDraft()?.entry).toBe('free');
     return;
   }
   if (state.matches('left')) {
@@ -127,12 +156,12 @@ describe.each(['header arrow', 'browser back'] as const)('free assessment summar
           await ui.click(screen.getByRole('button', { name: 'Confirm Booking' }));
           break;
         case 'xstate.done.actor.bookFreeAssessment':
-          await act(async () => call().resolve(event.output));
+          await act(async () => call().resolve(event.output as BookedLessons));
           break;
         case 'xstate.error.actor.bookFreeAssessment':
           await act(async () => call().reject(event.error));
-          // A refusal is said on the screen; any other failure also as a toast.
-          if ((event.error as ApiError).status !== 409) expect(toasts().getByText(appointmentsFailedText)).toBeVisible();
+          // A refusal is said on the screen (taken hours on the grid); any other failure also as a toast.
+          if ((event.error as ApiError).status !== 409) expect(toasts().getByText(bookingFailedText)).toBeVisible();
           break;
         case 'back.requested':
           if (back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));

@@ -4,25 +4,26 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookLessonsInput, type BookedLessons, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import {
   type ClientPackageBody,
   type GridData,
   type GridQuery,
-  type PackageBookingRequest,
   type SlotSelectionInput,
   type SlotSelectionMachine,
   type TutorOffer,
   type TutorQuery,
   slotSelectionMachine,
 } from '../../machines/booking/slot-selection.machine.ts';
-import { remainingBookedText, slotTakenText } from '../../machines/rules/package-booking.ts';
+import { HoursTakenError, takenHoursNotice } from '../../machines/booking/taken-hours.ts';
 import { conflictText, freeAssessmentText, slotKey, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { appointmentsFailedText } from '../../src/api/calls/payment.ts';
+import { browserSlotSelectionMachine } from '../../src/actors/slot-selection.ts';
+import { bookingFailedText } from '../../src/api/calls/booking.ts';
 import { availabilityFailedText, clientPackageFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { BookClassScreen, FreeBookScreen, RemainingBookClassScreen, browserSlotSelectionMachine, freeOneClassText } from '../../src/screens/book-class/book-class-screen.tsx';
+import { BookClassScreen, FreeBookScreen, RemainingBookClassScreen, freeOneClassText } from '../../src/screens/book-class/book-class-screen.tsx';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -84,17 +85,23 @@ const events: AnyEventObject[] = [
 // The remaining classes of paid package 88 (5 left: 4 weeks shown), booked on it from /remainingbookclass.
 const remainingDraft: BookingDraft = { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 };
 const remainingInput: SlotSelectionInput = { ...input, draft: remainingDraft };
-const takenKey = slotKey('Mathematics', '2026-11-25', '09:00');
-// The read after a clash finds the 25th's 09:00 taken.
-const remainingGrid: GridData = { ...grid, remainingClasses: 5, taken: [takenKey] };
+const remainingGrid: GridData = { ...grid, remainingClasses: 5 };
+// Someone else booked the 25th's 09:00 meanwhile: POST /bookings names it (in UTC), and books nothing.
+const taken = new HoursTakenError('Some of these hours were just taken.', [{ subject: 'Mathematics', start: '2026-11-25T05:00:00Z', finish: '2026-11-25T06:00:00Z', tutor: 5, reason: 'taken' }]);
+const takenLines = takenHoursNotice(taken.taken, testUser.branch_time_zone);
+const booked: BookedLessons = { success: true, data: [] };
 const remainingEvents: AnyEventObject[] = [
   ...events.filter((event) => !event.type.includes('loadGrid') && !event.type.includes('createClientPackage')),
   { type: 'xstate.done.actor.loadGrid', output: remainingGrid },
   { type: 'xstate.error.actor.loadGrid', error: new Error(availabilityFailedText) },
-  { type: 'xstate.done.actor.bookOnPackage', output: [901, 902] },
-  { type: 'xstate.error.actor.bookOnPackage', error: new ApiError(409, 'That tutor is already booked at that time. Please choose another slot.') },
-  { type: 'xstate.error.actor.bookOnPackage', error: new ApiError(500, appointmentsFailedText) },
+  { type: 'xstate.done.actor.bookRemaining', output: booked },
+  { type: 'xstate.error.actor.bookRemaining', error: taken },
+  { type: 'xstate.error.actor.bookRemaining', error: new ApiError(500, bookingFailedText) },
 ];
+
+// The classes to place of paid order ORD-7-1 (2 to place), opened from the dashboard's card: back goes there.
+const orderInput: SlotSelectionInput = { ...input, draft: { ...remainingDraft, clientPackageId: null, orderRef: 'ORD-7-1' } };
+const orderEvents: AnyEventObject[] = remainingEvents.map((event) => (event.type === 'xstate.done.actor.loadGrid' ? { ...event, output: { ...grid, remainingClasses: 2 } } : event));
 
 // The free assessment on /free-book (the form's student, year and subjects; one class in all, 6 weeks).
 const freeInput: SlotSelectionInput = { ...input, draft: { ...draft, entry: 'free' } };
@@ -112,14 +119,14 @@ interface Pending<T> {
 }
 
 function renderBookClass(route: Route = '/book-class') {
-  const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }>; book?: Pending<unknown> } = {};
-  const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[]; book: PackageBookingRequest[] } = { grid: [], tutors: [], save: [], book: [] };
+  const waiting: { grid?: Pending<GridData>; tutors?: Pending<TutorOffer[]>; save?: Pending<{ id: number }>; book?: Pending<BookedLessons> } = {};
+  const asked: { grid: GridQuery[]; tutors: TutorQuery[]; save: ClientPackageBody[]; book: BookLessonsInput[] } = { grid: [], tutors: [], save: [], book: [] };
   const machine: SlotSelectionMachine = browserSlotSelectionMachine.provide({
     actors: {
       loadGrid: fromPromise<GridData, GridQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.grid.push(query), (waiting.grid = { resolve, reject })))),
       fetchTutors: fromPromise<TutorOffer[], TutorQuery>(({ input: query }) => new Promise((resolve, reject) => void (asked.tutors.push(query), (waiting.tutors = { resolve, reject })))),
       createClientPackage: fromPromise<{ id: number }, ClientPackageBody>(({ input: body }) => new Promise((resolve, reject) => void (asked.save.push(body), (waiting.save = { resolve, reject })))),
-      bookOnPackage: fromPromise<unknown, PackageBookingRequest>(({ input: request }) => new Promise((resolve, reject) => void (asked.book.push(request), (waiting.book = { resolve, reject })))),
+      bookRemaining: fromPromise<BookedLessons, BookLessonsInput>(({ input: request }) => new Promise((resolve, reject) => void (asked.book.push(request), (waiting.book = { resolve, reject })))),
     },
   });
   renderWithSession(
@@ -153,8 +160,8 @@ function expectScreenFor(state: State) {
   const { context } = state;
   // Told by the state's value: the generated paths' snapshots are shared between paths, and their status
   // and output are not reliable once a later path has ended from one of them.
-  const back = { remaining: 'remainingPackage', free: 'freeLeft' } as const;
-  const next = state.matches('bookedOnPackage')
+  const back = { remaining: context.draft.orderRef === null ? 'remainingPackage' : 'freeLeft', free: 'freeLeft' } as const;
+  const next = state.matches('bookedRemaining')
     ? 'dashboard'
     : state.matches('booked')
       ? 'summary'
@@ -172,6 +179,7 @@ function expectScreenFor(state: State) {
       expect(stored?.clientPackageId).toBeNull();
       expect(slotCount(stored ?? emptyDraft('new'))).toBe(1);
     } else if (next === 'freeLeft') {
+      // Back from /free-book, and from a paid order's classes to place: the dashboard, the draft cleared.
       expect(screen.getByRole('heading', { name: pages['/dashboard'] })).toBeVisible();
       expect(readDraft()).toBeNull();
     } else if (next === 'dashboard') {
@@ -206,6 +214,12 @@ function expectScreenFor(state: State) {
     return;
   }
   const hidden = confirming || state.hasTag('tutors');
+  // The hours someone else took are said one line each until the client chooses another hour.
+  if (context.notice.length > 0) {
+    expect(screen.getAllByText(/Please choose another time\.$/).map((line) => line.textContent)).toEqual(context.notice);
+  } else {
+    expect(screen.queryByText(/Please choose another time\.$/)).toBeNull();
+  }
   // Subject tabs with their counts, the current one pressed.
   for (const subject of form.subject) {
     const count = context.chosen.filter((slot) => slot.subject === subject).length;
@@ -329,12 +343,16 @@ async function replay(path: ReplayedPath, start: SlotSelectionInput, route: Rout
       case 'xstate.done.actor.createClientPackage':
         await act(async () => call('save').resolve(event.output as { id: number }));
         break;
-      case 'xstate.done.actor.bookOnPackage':
-        await act(async () => call('book').resolve(event.output));
+      case 'xstate.done.actor.bookRemaining':
+        await act(async () => call('book').resolve(event.output as BookedLessons));
         break;
-      case 'xstate.error.actor.bookOnPackage':
+      case 'xstate.error.actor.bookRemaining':
         await act(async () => call('book').reject(event.error));
-        expect(toasts().getByText((event.error as ApiError).status === 409 ? slotTakenText : appointmentsFailedText)).toBeVisible();
+        // Taken hours are said on the grid (below); any other refusal in a toast.
+        if (event.error instanceof HoursTakenError) {
+          expect(toasts().queryByText(bookingFailedText)).toBeNull();
+          expect(screen.getByText(takenLines[0] ?? '')).toBeVisible();
+        } else expect(toasts().getByText(bookingFailedText)).toBeVisible();
         break;
       case 'xstate.error.actor.createClientPackage':
         await act(async () => call('save').reject(event.error));
@@ -370,7 +388,7 @@ describe('slot selection paths for a new booking, replayed on /book-class', () =
   const paths = coveringPaths(slotSelectionMachine, input, events);
   it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
     const asked = await replay(path, input, '/book-class');
-    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, recheck: [] });
+    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, orderRef: null });
     for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
     for (const body of asked.save) {
       expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });
@@ -385,16 +403,28 @@ describe('slot selection paths for the remaining classes of a paid package, repl
   const paths = coveringPaths(slotSelectionMachine, remainingInput, remainingEvents);
   it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
     const asked = await replay(path, remainingInput, '/remainingbookclass');
-    // The package's remaining count is read with the grid; after a clash the chosen slots are checked again.
-    for (const query of asked.grid) expect(query).toMatchObject({ clientPackageId: 88 });
-    const clashes = path.steps.filter((step) => step.event.type === 'xstate.error.actor.bookOnPackage' && ((step.event as unknown as { error: ApiError }).error.status === 409)).length;
-    expect(asked.grid.filter((query) => query.recheck.length > 0)).toHaveLength(clashes);
+    // The package's remaining count is read with the grid, once: a refusal keeps the grid as it is.
+    expect(asked.grid.map((query) => [query.clientPackageId, query.orderRef])).toEqual(asked.grid.map(() => [88, null]));
     expect(asked.save).toEqual([]);
     for (const request of asked.book) {
-      expect(request).toMatchObject({ clientid: testUser.clientid, branch_id: testUser.branch_id, timeZone: testUser.branch_time_zone, today });
+      expect(request).toMatchObject({ clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone });
       expect(request.draft.clientPackageId).toBe(88);
       expect(slotCount(request.draft)).toBeGreaterThan(0);
       expect(slotCount(request.draft)).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+describe('slot selection paths for the classes to place of a paid order, replayed on /remainingbookclass', () => {
+  // The paths that leave, by back or by booking: the rest of the chart is the package's above.
+  const paths = coveringPaths(slotSelectionMachine, orderInput, orderEvents).filter((path) => path.steps.some((step) => ['back.confirmed', 'xstate.done.actor.bookRemaining'].includes(step.event.type)));
+  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+    const asked = await replay(path, orderInput, '/remainingbookclass');
+    // The order's classes to place are read with the grid; no package is.
+    for (const query of asked.grid) expect(query).toMatchObject({ clientPackageId: null, orderRef: 'ORD-7-1' });
+    for (const request of asked.book) {
+      expect(request.draft.orderRef).toBe('ORD-7-1');
+      expect(slotCount(request.draft)).toBeLessThanOrEqual(2);
     }
   });
 });

@@ -3,6 +3,7 @@ import type { SelectedSlot } from '../../machines/booking/booking-draft.ts';
 import {
   type AutoFill,
   type SlotRules,
+  classesLimitText,
   conflictText,
   freeAssessmentText,
   isChosen,
@@ -61,6 +62,10 @@ describe('which slot may be added', () => {
     ['the free assessment, first slot', [], mon, { lessonsPerWeek: { Maths: 1 }, free: true }, null],
     ['the free assessment, a second slot in another week', [mon], slot('Maths', '2026-12-02', '09:00', 1), { lessonsPerWeek: { Maths: 1 }, free: true }, freeAssessmentText],
     ['the free text comes before the conflict', [mon], slot('English', '2026-11-25', '09:00', 0), { lessonsPerWeek: { Maths: 1, English: 1 }, free: true }, freeAssessmentText],
+    ['within the classes left in all', [mon], slot('Maths', '2026-12-02', '09:00', 1), { ...rules, maxSlots: 2 }, null],
+    ['more than the classes left in all (a package’s remaining, an order’s to place)', [mon, tue], slot('Maths', '2026-12-02', '09:00', 1), { ...rules, maxSlots: 2 }, classesLimitText(2)],
+    ['the weekly limit is said first', [mon, tue], slot('Maths', '2026-11-27', '11:00', 0), { ...rules, maxSlots: 2 }, weeklyLimitText(2, 'Maths')],
+    ['no cap in all: as many as the weeks allow', [mon, tue], slot('Maths', '2026-12-02', '09:00', 1), { ...rules, maxSlots: null }, null],
   ])('%s', (_label, chosen, candidate, slotRules, text) => {
     expect(slotRefusal(chosen, candidate, slotRules)?.text ?? null).toBe(text);
   });

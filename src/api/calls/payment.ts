@@ -1,13 +1,10 @@
-import { type Answer, type ApiClient, type RequestBody, callApi } from '../client.ts';
+import { type Answer, type ApiClient, callApi } from '../client.ts';
 
-// The calls of the payment result screens (spec §7; DESIGN.md "The success page", "Paid means booked"),
-// and the services and lessons of the free assessment and of the remaining classes: every write carries
-// what it is booked on (the order ref, the client package, the free assessment), and the server answers a
-// replay with what the first call made.
+// The calls of the payment result screens (spec §7; DESIGN.md "The success page", "Paid means booked"): the
+// server books a paid order itself, and answers a replay with what the first call made. The free assessment
+// and the remaining classes are booked by POST /bookings (booking.ts).
 
 export const orderFailedText = 'Cannot verify payment.';
-export const servicesFailedText = 'Your classes could not be set up. Please try again.';
-export const appointmentsFailedText = 'Your classes could not be booked. Please try again.';
 export const fulfilFailedText = 'Your classes could not be booked yet. Please try again.';
 export const confirmFailedText = 'Your payment could not be confirmed. Please try again.';
 export const freePackageFailedText = 'Your pending booking could not be closed. Please try again.';
@@ -15,19 +12,6 @@ export const freePackageFailedText = 'Your pending booking could not be closed. 
 /** GET /orders/{ref}: what the order is, and what has been booked on it so far. */
 export function getOrder(api: ApiClient, { ref }: { ref: string }): Promise<Answer<'getOrder'>> {
   return callApi(() => api.GET('/orders/{ref}', { params: { path: { ref } } }), orderFailedText);
-}
-
-/** POST /services/, one after the other (GET /orders/{ref} lists them in the order made): their ids, in order. */
-export async function createServices(api: ApiClient, services: readonly RequestBody<'createService'>[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const body of services) ids.push((await callApi(() => api.POST('/services/', { body }), servicesFailedText)).id);
-  return ids;
-}
-
-/** POST /appointments/: the whole batch, all or nothing; answers the appointment ids. */
-export async function createAppointments(api: ApiClient, lessons: RequestBody<'createAppointments'>): Promise<number[]> {
-  const answer = await callApi(() => api.POST('/appointments/', { body: lessons }), appointmentsFailedText);
-  return answer.data.map((appointment) => appointment.id);
 }
 
 /**

@@ -1,20 +1,13 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { type SnapshotFrom, fromPromise } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
-import { knownStudentNamed } from '../../../machines/booking/booking-form.ts';
-import { type SlotSelectionMachine, groupedByWeek, slotSelectionMachine, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
+import { type SlotSelectionMachine, groupedByWeek, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
 import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
-import { packageAppointmentPayloads, packageBooking, packageServicePayloads } from '../../../machines/rules/package-booking.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
-import { monthChoices, weekTabPage, withoutLessons } from '../../../machines/rules/slots.ts';
-import { api } from '../../api/api.ts';
-import { listAppointmentsForStudents } from '../../api/calls/booking.ts';
-import { getClientData } from '../../api/calls/client.ts';
-import { getClientPackage } from '../../api/calls/client-package.ts';
-import { createAppointments, createServices } from '../../api/calls/payment.ts';
-import { createClientPackage, filterTutor, freeAssessmentStatus, subjectFilter } from '../../api/calls/slots.ts';
+import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
+import { browserSlotSelectionMachine } from '../../actors/slot-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
@@ -22,7 +15,6 @@ import { CentredSpinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
-import { notify } from '../../toasts/notify.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
 import { dayColumns } from './day-columns.ts';
 
@@ -77,7 +69,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     bookLabel: 'Book Now',
     busyLabel: 'Booking…',
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
-    processing: snapshot.matches('booking') || snapshot.matches('bookingOnPackage'),
+    processing: snapshot.matches('booking') || snapshot.matches('bookingRemaining'),
     tutors:
       tutorsOpen && pending
         ? {
@@ -90,54 +82,6 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     confirmingBack: snapshot.hasTag('confirmingBack'),
   };
 };
-
-/** The slot-selection machine with the API and the toasts: what the app runs. */
-export const browserSlotSelectionMachine = slotSelectionMachine.provide({
-  actors: {
-    loadGrid: fromPromise(async ({ input }) => {
-      const [windows, lessons, status, pkg, taken] = await Promise.all([
-        subjectFilter(api, { subjectNames: input.subjectNames, yearLevels: input.yearLevels, branch_id: input.branch_id }),
-        lessonsOfStudents(input.studentNames, input.clientid, input.branch_id),
-        freeAssessmentStatus(api, { clientid: input.clientid }),
-        input.clientPackageId === null ? null : getClientPackage(api, { id: input.clientPackageId }),
-        // After a clash, each chosen hour is asked again: it stays only while its tutor is still offered then.
-        Promise.all(
-          input.recheck.map(async (slot) => {
-            const free = await filterTutor(api, { subject: slot.subject, date: slot.date, time: slot.time, quallevel: input.yearLevels[0] ?? 1, branch_id: input.branch_id });
-            return free.some((tutor) => tutor.id === slot.tutorId) ? [] : [slot.key];
-          }),
-        ),
-      ]);
-      return { windows: withoutLessons(windows, lessons), freeAssessmentUsed: status.used, remainingClasses: pkg?.remaining ?? null, taken: taken.flat() };
-    }),
-    fetchTutors: fromPromise(async ({ input }) =>
-      (await filterTutor(api, input)).map((tutor) => ({ id: tutor.id ?? null, name: `${tutor.first_name} ${tutor.last_name}`.trim(), price: Number(tutor.tutorprice) || 0 })),
-    ),
-    createClientPackage: fromPromise(async ({ input }) => ({ id: (await createClientPackage(api, input)).data.id })),
-    bookOnPackage: fromPromise(async ({ input }) => {
-      const { client } = await getClientData(api, { clientid: input.clientid });
-      const booking = packageBooking(input.draft, client.studentdetails);
-      if ('problem' in booking) throw new Error(booking.problem);
-      const payer = { clientid: input.clientid, branch_id: input.branch_id, timeZone: input.timeZone };
-      const serviceIds = await createServices(api, packageServicePayloads(booking, payer));
-      return createAppointments(api, packageAppointmentPayloads(booking, serviceIds, payer, input.today));
-    }),
-  },
-  actions: {
-    notifyProblem: (_, { message }) => notify.error(message),
-    notifyBooked: (_, { message }) => notify.success(message),
-  },
-});
-
-/** The lessons the named students already have (cancelled ones free their hour). */
-async function lessonsOfStudents(names: readonly string[], clientid: number, branch_id: number): Promise<{ start: string; finish: string }[]> {
-  if (names.length === 0) return [];
-  const { client } = await getClientData(api, { clientid });
-  const ids = names.flatMap((name) => knownStudentNamed(name, client.studentdetails)?.id ?? []);
-  if (ids.length === 0) return [];
-  const { data } = await listAppointmentsForStudents(api, { ids, branch_id });
-  return data.filter((lesson) => lesson.status !== 'cancelled');
-}
 
 interface ScreenProps {
   /** The machine with its implementations; tests give one whose calls they answer. */
@@ -154,7 +98,7 @@ export function FreeBookScreen({ machine = browserSlotSelectionMachine }: Screen
   return <SignedIn machine={machine} entry="free" />;
 }
 
-/** /remainingbookclass: the remaining classes of a paid package, booked on it. */
+/** /remainingbookclass: the remaining classes of a paid package, or the classes to place of a paid order, booked on it. */
 export function RemainingBookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
   return <SignedIn machine={machine} entry="remaining" />;
 }

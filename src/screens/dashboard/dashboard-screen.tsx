@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { clientDataOptions, scheduledClassesOptions, unpaidPackagesOptions } from '../../queries/client-queries.ts';
+import { ordersToPlaceOptions } from '../../queries/order-queries.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
@@ -13,6 +14,7 @@ import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
 import { draftFromUnpaidPackage } from '../../../machines/booking/booking-draft.ts';
 import { firstStep } from '../../../machines/booking/booking-steps.ts';
+import { type OrderProgress, classesToPlaceText, draftFromOrder, unreadableOrderText } from '../../../machines/booking/classes-to-place.ts';
 
 export const noPendingPaymentText = 'There is no pending payment any more.';
 export const unreadablePendingPaymentText = 'This pending payment could not be opened. Please contact us.';
@@ -40,6 +42,22 @@ function Dashboard({ user }: { user: User }) {
   const clientData = useQuery(clientDataOptions(user.clientid, actor));
   const scheduled = useQuery(scheduledClassesOptions(studentIds, user.branch_id));
   const unpaid = useQuery(unpaidPackagesOptions(user.clientid));
+  const toPlace = useQuery(ordersToPlaceOptions(user.clientid));
+  // Shown once read on this visit: an order whose classes were placed since the last one has no card.
+  const ordersToPlace = toPlace.isFetchedAfterMount ? (toPlace.data ?? []) : [];
+
+  // An order's card opens the remaining-classes grid for it: a draft of the order's students, year, package,
+  // lost subjects and lessons per week, booked on the order (nothing is paid again).
+  const openOrder = (order: OrderProgress) => {
+    const draft = draftFromOrder(order, user.studentdetails);
+    if (!draft) {
+      console.error('Unreadable order to place', order.ref);
+      notify.error(unreadableOrderText);
+      return;
+    }
+    writeDraft(draft);
+    navigate(bookingPath('slots', draft.entry));
+  };
 
   const openPayment = useMutation({
     mutationFn: async () => {
@@ -65,7 +83,7 @@ function Dashboard({ user }: { user: User }) {
     },
   });
 
-  const failed = [unpaid, scheduled, clientData].filter((query) => query.isError);
+  const failed = [unpaid, scheduled, clientData, toPlace].filter((query) => query.isError);
   const loadError = failed[0]?.error?.message ?? null;
   const retry = () => {
     for (const query of failed) void query.refetch();
@@ -77,9 +95,14 @@ function Dashboard({ user }: { user: User }) {
       scheduledLoading={studentIds.length > 0 && scheduled.isPending && scheduled.fetchStatus !== 'idle'}
       pendingPayment={(unpaid.data?.length ?? 0) > 0}
       openingPayment={openPayment.isPending}
+      ordersToPlace={ordersToPlace.map((order) => ({ ref: order.ref, text: classesToPlaceText(order.to_place) }))}
       loadError={loadError}
       retrying={failed.some((query) => query.isFetching)}
       onOpenPendingPayment={() => openPayment.mutate()}
+      onOpenOrder={(ref) => {
+        const order = ordersToPlace.find((o) => o.ref === ref);
+        if (order) openOrder(order);
+      }}
       onRetry={retry}
     />
   );

@@ -13,10 +13,14 @@ export interface DashboardViewProps {
   pendingPayment: boolean;
   /** The pending payment is being fetched and stored before the booking summary opens. */
   openingPayment: boolean;
+  /** Paid orders with classes to place (their hours were lost to a late payment): a card each, its text and its ref. */
+  ordersToPlace: { ref: string; text: string }[];
   /** What could not be loaded, with a Retry button; null when all is well. */
   loadError: string | null;
   retrying: boolean;
   onOpenPendingPayment: () => void;
+  /** A card of `ordersToPlace` was tapped: its ref. */
+  onOpenOrder: (ref: string) => void;
   onRetry: () => void;
 }
 
@@ -74,7 +78,7 @@ const shortcuts = [
   { label: 'Renew/change Package', to: '/renew-change-packages', Icon: RenewIcon },
 ] as const;
 
-/** The dashboard: welcome banner, the pending payment (when there is one) and the shortcut tiles. */
+/** The dashboard: welcome banner, the paid classes to place and the pending payment (when there are), and the shortcut tiles. */
 export function DashboardView(props: DashboardViewProps) {
   const shortcutsId = useId();
   return (
@@ -86,6 +90,13 @@ export function DashboardView(props: DashboardViewProps) {
       {props.loadError ? (
         <LoadError message={props.loadError} onRetry={props.onRetry} retrying={props.retrying} />
       ) : null}
+
+      {props.ordersToPlace.map((order) => (
+        <button key={order.ref} type="button" className={`${styles.pending} ${styles.toPlace}`} onClick={() => props.onOpenOrder(order.ref)}>
+          <span>{order.text}</span>
+          <ChevronIcon />
+        </button>
+      ))}
 
       {props.pendingPayment ? (
         <button

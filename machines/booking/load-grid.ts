@@ -1,0 +1,62 @@
+import { type AvailabilityWindow, withoutLessons } from '../rules/slots.ts';
+import { type KnownStudent, knownStudentNamed } from './booking-form.ts';
+import { type OrderProgress, placeableClasses } from './classes-to-place.ts';
+import type { GridData, GridQuery } from './slot-selection.machine.ts';
+
+/**
+ * What the slot grid reads before the client chooses (slot-selection.machine.ts, `loadGrid`), as one call
+ * sequence with the calls injected (src/actors/slot-selection.ts): the tutors' free hours for the subjects
+ * and year, less the hours at which the students booked now already have a lesson; whether the client has
+ * had the free assessment; and, on /remainingbookclass, how many classes may be chosen: the paid package's
+ * remaining classes, or the classes to place of the paid order. Pure, tested with fake calls
+ * (tests/unit/load-grid.test.ts).
+ */
+
+/** A lesson a student already has: its hour is not offered (a cancelled one frees it). */
+export interface StudentLesson {
+  start: string;
+  finish: string;
+  status?: string;
+}
+
+export interface GridCalls {
+  /** POST /subjectFilter/: the tutors' free hours for the subjects and years. */
+  availability: (query: Pick<GridQuery, 'subjectNames' | 'yearLevels' | 'branch_id'>) => Promise<AvailabilityWindow[]>;
+  /** The client's students (GET /clientsdata): the names booked now are theirs. */
+  students: (clientid: number) => Promise<readonly KnownStudent[]>;
+  /** GET /appointmentstwo/{ids}: the students' lessons. */
+  lessonsOfStudents: (ids: readonly number[], branch_id: number) => Promise<readonly StudentLesson[]>;
+  /** GET /freeassismentstatus/{clientid}: whether the free assessment was had. */
+  freeAssessmentUsed: (clientid: number) => Promise<boolean>;
+  /** GET /client-packagesid/{id}: the paid package's remaining classes. */
+  remainingOnPackage: (clientPackageId: number) => Promise<number>;
+  /** GET /orders/{ref}: the paid order whose classes are placed. */
+  order: (ref: string) => Promise<OrderProgress>;
+}
+
+/** Reads the grid: the calls that do not wait for each other go out together. */
+export async function loadGrid(query: GridQuery, calls: GridCalls): Promise<GridData> {
+  // The students are read once, for their lessons and for the order's line.
+  let students: Promise<number[]> | undefined;
+  const studentIds = () =>
+    (students ??= query.studentNames.length === 0 ? Promise.resolve([]) : calls.students(query.clientid).then((known) => query.studentNames.flatMap((name) => knownStudentNamed(name, known)?.id ?? [])));
+  const lessons = async () => {
+    const ids = await studentIds();
+    if (ids.length === 0) return [];
+    return (await calls.lessonsOfStudents(ids, query.branch_id)).filter((lesson) => lesson.status !== 'cancelled');
+  };
+  const remaining = async (): Promise<number | null> => {
+    if (query.orderRef !== null) {
+      const [order, ids] = await Promise.all([calls.order(query.orderRef), studentIds()]);
+      return placeableClasses(order, ids);
+    }
+    return query.clientPackageId === null ? null : calls.remainingOnPackage(query.clientPackageId);
+  };
+  const [windows, booked, used, remainingClasses] = await Promise.all([
+    calls.availability({ subjectNames: query.subjectNames, yearLevels: query.yearLevels, branch_id: query.branch_id }),
+    lessons(),
+    calls.freeAssessmentUsed(query.clientid),
+    remaining(),
+  ]);
+  return { windows: withoutLessons(windows, booked), freeAssessmentUsed: used, remainingClasses };
+}
