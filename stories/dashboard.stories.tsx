@@ -64,7 +64,7 @@ export const WithClassesToPlace: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const card = canvas.getByRole('button', { name: 'Your payment was received. Choose new times for 3 classes.' });
-    await expect(canvas.getByRole('button', { name: 'Your payment was received. Choose new times for 1 classes.' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Your payment was received. Choose new times for 1 class.' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Complete Your Pending Payment' })).toBeVisible();
     await userEvent.click(card);
     await expect(args.onOpenOrder).toHaveBeenCalledWith('ORD-7-2');

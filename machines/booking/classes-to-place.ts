@@ -17,8 +17,8 @@ export type OrderProgress = components['schemas']['OrderProgress'];
 type OrderLine = OrderProgress['lines'][number];
 type OrderLesson = OrderProgress['lessons'][number];
 
-/** The dashboard card's text: the spec's words, with the order's number of classes to place. */
-export const classesToPlaceText = (toPlace: number): string => `Your payment was received. Choose new times for ${toPlace} classes.`;
+/** The dashboard card's text: the issue's words with the order's number of classes to place ('1 class' for one). */
+export const classesToPlaceText = (toPlace: number): string => `Your payment was received. Choose new times for ${toPlace} ${toPlace === 1 ? 'class' : 'classes'}.`;
 
 /** The card of an order that cannot be opened (its students are no longer the client's, or it says too little). */
 export const unreadableOrderText = 'These classes could not be opened. Please contact us to have them scheduled.';

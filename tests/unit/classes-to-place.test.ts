@@ -140,8 +140,8 @@ describe('how many classes the grid may choose', () => {
 describe('the dashboard card', () => {
   it.each([
     [3, 'Your payment was received. Choose new times for 3 classes.'],
-    // The spec's words with N, word for word: one class still reads 'classes'.
-    [1, 'Your payment was received. Choose new times for 1 classes.'],
+    // The words with N; one class reads as English does.
+    [1, 'Your payment was received. Choose new times for 1 class.'],
   ])('%i to place', (n, text) => {
     expect(classesToPlaceText(n)).toBe(text);
   });
