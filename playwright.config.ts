@@ -10,6 +10,13 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// A second server whose orders hold their hours for seconds only (ORDER_HOLD_SECONDS), for the hold's expiry.
+const shortHoldPort = port + 1;
+const shortHoldURL = `http://127.0.0.1:${shortHoldPort}`;
+const shortHoldSeconds = 6;
+// The test files (in worker processes started after this) read where it is and how short its holds are.
+process.env.E2E_SHORT_HOLD_URL = shortHoldURL;
+process.env.E2E_SHORT_HOLD_SECONDS = String(shortHoldSeconds);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,11 +34,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 390, height: 844 } } }],
-  webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, DEV_OUTBOX: '1', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, DEV_OUTBOX: '1', LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `${shortHoldURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(shortHoldPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-hold-')),
+        PUBLIC_URL: shortHoldURL,
+        DEV_OUTBOX: '1',
+        LOG_LEVEL: 'warn',
+        ORDER_HOLD_SECONDS: String(shortHoldSeconds),
+      },
+    },
+  ],
 });

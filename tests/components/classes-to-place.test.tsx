@@ -106,7 +106,7 @@ function renderDashboard() {
   );
 }
 
-const cardText = (n: number) => `Your payment was received. Choose new times for ${n} classes.`;
+const cardText = (n: number) => `Your payment was received. Choose new times for ${n} ${n === 1 ? "class" : "classes"}.`;
 const bodiesTo = (path: string) => Promise.all(sentTo(fetchMock, path).map((request) => request.clone().json() as Promise<unknown>));
 const removeButtons = () => screen.queryAllByRole('button', { name: /^Remove / });
 
