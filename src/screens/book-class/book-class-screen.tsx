@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
 import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
@@ -65,7 +66,8 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     notice: noticeOf(snapshot),
-    lead: null,
+    // Placing a paid order's lost classes: the grid says what it is for, in the card's words.
+    lead: context.draft.orderRef !== null && context.remainingClasses !== null ? classesToPlaceText(context.remainingClasses) : null,
     bookLabel: 'Book Now',
     busyLabel: 'Booking…',
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),

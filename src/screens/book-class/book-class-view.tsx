@@ -141,10 +141,24 @@ function Grid(props: BookClassViewProps) {
   );
 }
 
+/** A refusal (an hour taken, the free assessment had) shows first, where a client arriving on the grid reads it; a hint by Book Now. */
+function Notice({ notice }: { notice: NonNullable<BookClassViewProps['notice']> }) {
+  return (
+    <div className={notice.refused ? ui.error : styles.muted} role={notice.refused ? 'alert' : undefined}>
+      {notice.lines.map((line) => (
+        <p key={line} className={styles.noticeLine}>
+          {line}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 function Choosing(props: BookClassViewProps) {
   return (
     <div className={styles.layout}>
       {props.lead ? <p className={styles.lead}>{props.lead}</p> : null}
+      {props.notice?.refused ? <Notice notice={props.notice} /> : null}
       <div className={styles.tabs} role="group" aria-label="Subjects">
         {props.subjects.map((subject) => (
           <button key={subject.name} type="button" className={`${styles.tab} ${subject.current ? styles.current : ''}`} aria-pressed={subject.current} onClick={() => props.onSubject(subject.name)}>
@@ -204,15 +218,7 @@ function Choosing(props: BookClassViewProps) {
           <input type="checkbox" checked={props.freeAssessment.checked} disabled={!props.freeAssessment.switchable} onChange={props.onFreeAssessment} /> Free Assessment
         </label>
       ) : null}
-      {props.notice ? (
-        <div className={props.notice.refused ? ui.error : styles.muted} role={props.notice.refused ? 'alert' : undefined}>
-          {props.notice.lines.map((line) => (
-            <p key={line} className={styles.noticeLine}>
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      {props.notice && !props.notice.refused ? <Notice notice={props.notice} /> : null}
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canBook} onClick={props.onBook}>
         {props.processing ? props.busyLabel : props.bookLabel}
       </button>
