@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { newClient, oneStudentGoldToBookClass } from './support.ts';
+import { type StoredSlot, firstHourToCheckout, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
 
 // On a server whose orders hold their hours for a few seconds (ORDER_HOLD_SECONDS, see playwright.config.ts):
 // a client goes to the payment page and waits there past the hold; another client books the same hours and
@@ -10,19 +10,9 @@ const shortHoldURL = process.env.E2E_SHORT_HOLD_URL ?? '';
 const holdSeconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? 6);
 test.use({ baseURL: shortHoldURL, timezoneId: 'America/Los_Angeles' });
 
-interface StoredSlot {
-  date: string;
-  time: string;
-}
-
-/** From /book-class, the first hour offered with its first tutor, through the summary to the payment page. */
+/** The first hour offered through the summary to the payment page: the chosen slots and the order's ref. */
 async function firstHourToPayment(page: Page): Promise<{ slots: StoredSlot[]; ref: string }> {
-  await page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page).toHaveURL(/\/booking-summary$/);
-  const slots = Object.values(JSON.parse((await page.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
-  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  const slots = await firstHourToCheckout(page);
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   return { slots, ref: new URL(page.url()).pathname.split('/').pop() as string };
@@ -70,7 +60,7 @@ test('a payment confirmed after the hold expired: the hours taken meanwhile wait
   // New times: the first hour now offered, with its tutor (the grid fills the following weeks up to the classes to place).
   await late.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
   await late.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
-  const chosen = Object.values(JSON.parse((await late.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
+  const chosen = await storedSlots(late);
   // The grid never offers more than the classes to place; weeks the tutor is not free in stay for later.
   expect(chosen.length).toBeGreaterThan(0);
   expect(chosen.length).toBeLessThanOrEqual(lost);

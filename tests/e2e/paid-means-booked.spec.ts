@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { inBranch, newClient, oneStudentGoldToBookClass } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { type StoredSlot, firstHourToCheckout, inBranch, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
 
 // Paid means booked: the server books an order on the payment provider's notification, so a client who pays
 // and closes the tab before /success has their lessons; /success later confirms without making anything.
@@ -7,31 +7,12 @@ import { inBranch, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 test.use({ timezoneId: 'America/Los_Angeles' });
 
-interface StoredSlot {
-  date: string;
-  time: string;
-  tutorId: number;
-  name: string;
-}
-
 interface OrderProgress {
   status: string;
   appointment_ids: number[];
   service_ids: number[];
   invoice_id: number | null;
   lessons: { start: string; tutor: number; tutor_name: string; appointment_id: number | null }[];
-}
-
-/** From /book-class, the first hour offered with its first tutor, Book Now, Confirm Booking: the chosen slots on /checkout. */
-async function firstHourToCheckout(page: Page): Promise<StoredSlot[]> {
-  await page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page).toHaveURL(/\/booking-summary$/);
-  const slots = Object.values(JSON.parse((await page.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
-  await page.getByRole('button', { name: 'Confirm Booking' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  return slots;
 }
 
 test('pay, close the tab: the lessons exist and show on the dashboard and Manage Booking; a later /success confirms and creates nothing', async ({ page, context }) => {
@@ -126,7 +107,7 @@ test('two browsers racing for one hour: the first to Pay Now holds it, the other
   await expect(second).toHaveURL(/\/book-class$/);
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${mine?.date}T00:00:00Z`)).replace(',', '');
   await expect(second.getByText(`${day} ${mine?.time} was just booked by someone else. Please choose another time.`)).toBeVisible();
-  const kept = Object.values(JSON.parse((await second.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
+  const kept: StoredSlot[] = await storedSlots(second);
   expect(kept.some((slot) => slot.date === mine?.date && slot.time === mine?.time)).toBe(false);
   expect(second.url()).not.toMatch(/sandbox/);
 });

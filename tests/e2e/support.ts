@@ -91,3 +91,28 @@ export async function oneStudentGoldToBookClass(page: Page, student: { existing:
   await page.getByRole('button', { name: 'Select' }).click();
   await expect(page).toHaveURL(/\/book-class$/);
 }
+
+/** A chosen slot as the booking draft stores it (groupedByWeek). */
+export interface StoredSlot {
+  date: string;
+  time: string;
+  tutorId: number;
+  name: string;
+}
+
+/** The slots the booking draft holds now, every week's. */
+export async function storedSlots(page: Page): Promise<StoredSlot[]> {
+  return Object.values(JSON.parse((await page.evaluate(() => localStorage.getItem('groupedByWeek'))) ?? '{}') as Record<string, StoredSlot[]>).flat();
+}
+
+/** From /book-class, the first hour offered with its first tutor, Book Now, Confirm Booking: the chosen slots, on /checkout. */
+export async function firstHourToCheckout(page: Page): Promise<StoredSlot[]> {
+  await page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page).toHaveURL(/\/booking-summary$/);
+  const slots = await storedSlots(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  return slots;
+}
