@@ -1,3 +1,4 @@
+import { freeAssessmentUsedText } from '../rules/slot-limits.ts';
 import type { components, operations } from '../../contract/schema.d.ts';
 import type { BookingDraft } from './booking-draft.ts';
 import type { KnownStudent } from './booking-form.ts';
@@ -93,4 +94,24 @@ export async function bookLessons(input: BookLessonsInput, calls: BookLessonsCal
   const body = bookingRequestOf(input.draft, { clientid: input.clientid, branch_id: input.branchId, timeZone: input.timeZone, students });
   if ('problem' in body) throw new Error(body.problem);
   return calls.book(body);
+}
+
+/** The client has had the free assessment already: the same refusal as the server's 409, told before anything is sent. */
+export class FreeAssessmentUsedError extends Error {
+  readonly status = 409;
+
+  constructor() {
+    super(freeAssessmentUsedText);
+    this.name = 'FreeAssessmentUsedError';
+  }
+}
+
+/**
+ * The free assessment: whether the client has had it is asked first, so that a second tab (or a second
+ * class) is told so before anything is sent, rather than answered with the first tab's booking as a replay
+ * of the same lessons; the server's unique index still decides a race.
+ */
+export async function bookFreeAssessment(input: BookLessonsInput, calls: BookLessonsCalls & { freeAssessmentUsed: (clientid: number) => Promise<boolean> }): Promise<BookedLessons> {
+  if (await calls.freeAssessmentUsed(input.clientid)) throw new FreeAssessmentUsedError();
+  return bookLessons(input, calls);
 }

@@ -1,17 +1,19 @@
 import { fromPromise } from 'xstate';
-import { bookLessons, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
+import { bookFreeAssessment, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
 import { freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
 import { api } from '../api/api.ts';
 import { bookLessons as postBookings } from '../api/calls/booking.ts';
 import { getClientData } from '../api/calls/client.ts';
+import { freeAssessmentStatus } from '../api/calls/slots.ts';
 import { notify } from '../toasts/notify.ts';
 
 /** The free summary's machine with the API and the toasts: what the app runs. */
 export const browserFreeBookingSummaryMachine = freeBookingSummaryMachine.provide({
   actors: {
-    // One POST /bookings on the free basis: the server's unique index refuses a second free assessment (409).
+    // The status first, then one POST /bookings on the free basis; the server's unique index decides a race (409).
     bookFreeAssessment: fromPromise(({ input }) =>
-      bookLessons(input, {
+      bookFreeAssessment(input, {
+        freeAssessmentUsed: async (clientid) => (await freeAssessmentStatus(api, { clientid })).used,
         students: async (clientid) => (await getClientData(api, { clientid })).client.studentdetails,
         book: (body) => postBookings(api, body),
       }),

@@ -21,9 +21,10 @@ const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: 
 
 const booked = () => json({ success: true, data: [{ id: 901, start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', topic: 'Mathematics', status: 'planned', service: { id: 31, name: 'Mathematics' }, db: { pkg_id: null } }] }, 201);
 
-function serve({ bookings = booked }: { bookings?: () => Response } = {}) {
+function serve({ bookings = booked, used = false }: { bookings?: () => Response; used?: boolean } = {}) {
   fetchMock.mockImplementation(async (request: Request) => {
     const route = `${request.method} ${new URL(request.url).pathname}`;
+    if (route === `GET /api/freeassismentstatus/${testUser.clientid}`) return json({ success: used });
     if (route === `GET /api/clientsdata/${testUser.clientid}`) return json({ status: true, client: testUser });
     if (route === 'POST /api/bookings') return bookings();
     return json({ success: false, message: 'Not found' }, 404);
@@ -72,7 +73,7 @@ describe('the free assessment summary books one class on the free basis, in one 
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Payment Summary page' })).toBeVisible();
     expect(toasts().getByText(freeAssessmentBookedText)).toBeVisible();
-    expect(routes()).toEqual([`GET /api/clientsdata/${testUser.clientid}`, 'POST /api/bookings']);
+    expect(routes()).toEqual([`GET /api/freeassismentstatus/${testUser.clientid}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/bookings']);
     // The server applies the free class's charge (00.00) itself; no service, no appointments posted apart.
     expect(await bodiesTo('/api/bookings')).toEqual([
       {
@@ -94,6 +95,15 @@ describe('the free assessment summary books one class on the free basis, in one 
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
     expect(screen.queryByRole('heading', { name: 'Payment Summary page' })).toBeNull();
     expect(sentTo(fetchMock, '/api/bookings')).toHaveLength(1);
+  });
+
+  it('a client the status says has had it (a second tab, after the first booked) is told so before anything is sent', async () => {
+    serve({ used: true });
+    renderSummary();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm Booking' }));
+    expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(freeAssessmentUsedText);
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
+    expect(sentTo(fetchMock, '/api/bookings')).toEqual([]);
   });
 
   it('the hour taken by someone else meanwhile (409 naming it): back to /free-book without it, which says so', async () => {

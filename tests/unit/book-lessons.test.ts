@@ -3,7 +3,9 @@ import {
   type BookLessonsBody,
   type BookLessonsCalls,
   type BookedLessons,
+  FreeAssessmentUsedError,
   basisOf,
+  bookFreeAssessment,
   bookLessons,
   bookingRequestOf,
   freeAssessmentMismatchText,
@@ -96,5 +98,20 @@ describe('the booking call sequence', () => {
       throw taken;
     });
     await expect(bookLessons(input(onPackage), calls)).rejects.toBe(taken);
+  });
+
+  it.each([
+    ['not had yet: asks, then books as any booking', false, ['used 7', 'students 7', 'book']],
+    ['had already (a second tab): refused with 409 before anything is sent', true, ['used 7']],
+  ])('the free assessment, %s', async (_label, used, expected) => {
+    const { calls, order } = fakeCalls();
+    const freeAssessmentUsed = vi.fn(async (clientid: number) => {
+      order.push(`used ${clientid}`);
+      return used;
+    });
+    const booking = bookFreeAssessment(input(free), { ...calls, freeAssessmentUsed });
+    if (used) await expect(booking).rejects.toBeInstanceOf(FreeAssessmentUsedError);
+    else await expect(booking).resolves.toBe(booked);
+    expect(order).toEqual(expected);
   });
 });
