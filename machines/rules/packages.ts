@@ -57,14 +57,6 @@ export function weeksShownFor(grid: 'free' | 'reschedule' | 'renewal' | 'remaini
   return remainingClasses <= 6 ? 4 : 3;
 }
 
-/** The package's expiry: `today` (YYYY-MM-DD) plus duration_days, when that is above 0; null otherwise. */
-export function expiryDate(today: string, durationDays: number): string | null {
-  if (!(durationDays > 0)) return null;
-  const [y, m, d] = today.split('-').map(Number);
-  const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + durationDays));
-  return date.toISOString().slice(0, 10);
-}
-
 /** Why Next is held back (spec §5): more than 2 students, or 4 subjects for a student. */
 export type BookingWarning = 'tooManyStudents' | 'tooManySubjects';
 export const tooManyStudentsText = 'You cannot select more than 2 students for more details contact our customer support.';

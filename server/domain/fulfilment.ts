@@ -1,10 +1,11 @@
+import { expiryDate } from '../../contract/package-expiry.ts';
 import { perClassCharge } from '../../contract/pricing.ts';
 import { type Database, type Queryable, isExclusionViolation } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { branchDay, branchTimeZone } from './branch-time.ts';
 import { type PlannedLesson, releaseOrderHolds, takenHours } from './holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from './invoice-mail.ts';
-import { type BookingTerms, bookPlannedLessons, expiryDate, packageDurationDays, priceText, tutorPrices } from './lesson-booking.ts';
+import { type BookingTerms, bookPlannedLessons, packageDurationDays, priceText, tutorPrices } from './lesson-booking.ts';
 import { sendMail } from './outbox.ts';
 import { moneyText, sameMoney } from './pricing.ts';
 import { type OrderLineRow, type OrderRow, isPaid, linesOf } from './records.ts';

@@ -57,12 +57,6 @@ export async function packageDurationDays(tx: Queryable, pkgId: number | null): 
   return row?.duration_days ?? 0;
 }
 
-/** Spec §9: the package's expiry, today + duration_days when that is above 0. */
-export function expiryDate(today: string, durationDays: number): string | null {
-  if (!(durationDays > 0)) return null;
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + durationDays)).toISOString().slice(0, 10);
-}
 
 const sortedIds = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 

@@ -1,3 +1,4 @@
+import { expiryDate } from '../../contract/package-expiry.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
@@ -5,7 +6,7 @@ import { perClassCharge } from '../../contract/pricing.ts';
 import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
 import { branchDay, branchTimeZone } from '../domain/branch-time.ts';
 import { type HoldLine, HoursTakenError, type PlannedLesson, type TakenHour, allTaken, hoursNotFree, planLessons, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
-import { type BookingTerms, bookPlannedLessons, expiryDate, packageDurationDays, priceText, tutorPrices } from '../domain/lesson-booking.ts';
+import { type BookingTerms, bookPlannedLessons, packageDurationDays, priceText, tutorPrices } from '../domain/lesson-booking.ts';
 import { orderProgress } from '../domain/order-progress.ts';
 import { moneyText } from '../domain/pricing.ts';
 import { type ClientPackageRow, type OrderLineRow, type OrderRow, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingWarning,
-  expiryDate,
   offeredPackages,
   packageNameOf,
   totalLessonsLabel,
   weeksShown,
   weeksShownFor,
 } from '../../machines/rules/packages.ts';
+import { expiryDate } from '../../contract/package-expiry.ts';
 import { validWeeklyLessons } from '../../contract/weekly-lessons.ts';
 
 const all = [{ name: 'SILVER' }, { name: 'GOLD' }, { name: 'PLATINUM' }];
