@@ -5,6 +5,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { branchDay, branchTimeZone } from './branch-time.ts';
 import { type PlannedLesson, releaseOrderHolds, takenHours } from './holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from './invoice-mail.ts';
+import { lockPeople, peopleOf } from './person-locks.ts';
 import { type BookingTerms, bookPlannedLessons, packageDurationDays, priceText, tutorPrices } from './lesson-booking.ts';
 import { sendMail } from './outbox.ts';
 import { moneyText, sameMoney } from './pricing.ts';
@@ -95,9 +96,10 @@ async function purchasePackage(tx: Queryable, order: OrderRow): Promise<void> {
 async function bookHeldLessons(tx: Queryable, order: OrderRow, staffEmail: string): Promise<void> {
   const held = await tx.query<OrderLessonRow>('select * from order_lessons where order_id = $1 and appointment_id is null and lost_at is null order by start, id', [order.id]);
   if (held.length === 0) return;
+  const planned = held.map((lesson, index): PlannedLesson => ({ index, line: 0, subject: lesson.subject, start: lesson.start, finish: lesson.finish, tutor: lesson.contractor_id, students: lesson.student_ids }));
+  await lockPeople(tx, peopleOf(planned));
   // The order's own holds give way to its lessons; what anyone else holds or booked meanwhile stays theirs.
   await releaseOrderHolds(tx, order.id);
-  const planned = held.map((lesson, index): PlannedLesson => ({ index, line: 0, subject: lesson.subject, start: lesson.start, finish: lesson.finish, tutor: lesson.contractor_id, students: lesson.student_ids }));
   const taken = new Set((await takenHours(tx, planned)).map((hour) => hour.start + hour.tutor + hour.subject));
   // An hour taken by someone else, or one already begun (a payment confirmed that late), is placed anew.
   const isLost = (lesson: OrderLessonRow) => taken.has(lesson.start.toISOString() + lesson.contractor_id + lesson.subject) || lesson.start.getTime() <= Date.now();

@@ -9,6 +9,7 @@ import { bookableForMove, insideRescheduleNotice, rescheduleNoticeText, reschedu
 import { moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { constraintConflicts, retryingDeadlocks } from '../http/constraint-conflicts.ts';
+import { lockPeople } from '../domain/person-locks.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -206,6 +207,7 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       const hours = items.map((item, i) => hourOf(item.start, item.finish, `[${i}].`));
       try {
         const ids = await retryingDeadlocks(() => db.transaction(async (tx) => {
+          await lockPeople(tx, { tutors: items.flatMap((item) => item.cjas.map((c) => c.contractor)), students: items.flatMap((item) => item.rcras.map((r) => r.recipient)) });
           for (const [i, item] of items.entries()) {
             await ownedRow(tx, session, 'services', item.service, 'Service', `[${i}].service`);
             const onService = await tx.query<{ student_id: number | null; contractor_id: number | null }>(
@@ -272,6 +274,8 @@ export function appointmentHandlers(ctx: AppContext): HandlerGroup<'listAppointm
       try {
         await retryingDeadlocks(() => db.transaction(async (tx) => {
           const tutors = await tx.query<{ contractor_id: number }>('select contractor_id from appointment_contractors where appointment_id = $1', [appointment.id]);
+          const students = await tx.query<{ student_id: number }>('select student_id from appointment_recipients where appointment_id = $1', [appointment.id]);
+          await lockPeople(tx, { tutors: tutors.map((t) => t.contractor_id), students: students.map((s) => s.student_id) });
           for (const t of tutors) await assertTutorAvailable(tx, t.contractor_id, hour);
           // Conditional on the status and the hour the notice was checked against: a move made meanwhile
           // (another tab, another instance) may have brought the lesson inside the notice. The participants'

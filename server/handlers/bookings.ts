@@ -11,6 +11,7 @@ import { orderProgress } from '../domain/order-progress.ts';
 import { moneyText } from '../domain/pricing.ts';
 import { type ClientPackageRow, type OrderLineRow, type OrderRow, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { retryingDeadlocks } from '../http/constraint-conflicts.ts';
+import { lockPeople, peopleOf } from '../domain/person-locks.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { type Body, type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -323,6 +324,7 @@ export function bookingHandlers(ctx: AppContext): HandlerGroup<'bookLessons' | '
       try {
         const ids = await retryingDeadlocks(() =>
           db.transaction(async (tx) => {
+            await lockPeople(tx, peopleOf(planned));
             // The client's own unpaid orders give up their holds on these hours (the grids offer them to it).
             await releaseOwnHolds(tx, session.sub, basis.kind === 'order' ? basis.order.id : 0, planned);
             const notFree = await hoursNotFree(tx, planned, unavailable);

@@ -5,6 +5,7 @@ import { type Queryable, isExclusionViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { branchTimeZone } from '../domain/branch-time.ts';
 import { fulfilOrder } from '../domain/fulfilment.ts';
+import { lockPeople, peopleOf } from '../domain/person-locks.ts';
 import { HoursTakenError, type PlannedLesson, type TakenHour, allTaken, holdLessons, hoursNotFree, planLessons, releaseOrderHolds, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from '../domain/invoice-mail.ts';
 import { orderProgress } from '../domain/order-progress.ts';
@@ -220,6 +221,7 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const holdUntil = lessons.length > 0 ? new Date(Date.now() + ctx.orderHoldSeconds * 1000) : null;
       try {
         await db.transaction(async (tx) => {
+          await lockPeople(tx, peopleOf(lessons));
           const [order] = await tx.query<{ id: number }>(
             `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes, hold_expires_at)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
