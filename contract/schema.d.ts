@@ -959,6 +959,10 @@ export interface components {
                 /** @description 2 SILVER, 3 GOLD, 4 PLATINUM; null for a free assessment. */
                 pkg_id: number | null;
             };
+            /** @description The client package the lesson was booked under (Manage Booking groups by it); null for a free assessment or a lesson booked without one. */
+            client_package_id?: components["schemas"]["Id"] | null;
+            /** @description The stars the client gave this lesson (`POST /sendReviewEmail` with its `appointment_id`); null until rated. */
+            rating?: number | null;
         };
         AppointmentPayload: {
             client_id: components["schemas"]["Id"];
@@ -1096,6 +1100,8 @@ export interface components {
             tutor: components["schemas"]["Id"];
             tutor_name: string;
             students: components["schemas"]["Id"][];
+            /** @description The students' full names, in the order of `students`. */
+            student_names: string[];
             /** @description The lesson booked for this hour; null until the order is booked, or when the hour was lost. */
             appointment_id: components["schemas"]["Id"] | null;
             /** @description The hold had expired and the hour was taken before the payment was confirmed. */
@@ -1105,6 +1111,10 @@ export interface components {
             ref: components["schemas"]["OrderRef"];
             status: components["schemas"]["OrderStatus"];
             amount: number;
+            /** @description The method chosen on /checkout; null for an order opened without one. */
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            /** @description When the provider confirmed the payment; null until then. */
+            paid_at: string | null;
             pkg_id: components["schemas"]["PackageId"];
             student_ids: components["schemas"]["Id"][];
             /** @description The classes the order paid for. */
@@ -1114,6 +1124,10 @@ export interface components {
             /** @description The order's lines (one per student studying individually; one for any other order). */
             lines: {
                 pkg_id: components["schemas"]["PackageId"];
+                /** @description The package as the client bought it: SILVER, GOLD or PLATINUM. */
+                package_name: string;
+                /** @description The line's students' full names, in the order of `student_ids`. */
+                student_names: string[];
                 level: components["schemas"]["Year"];
                 student_ids: components["schemas"]["Id"][];
                 /** @description The line's share of the order's amount. */
@@ -1186,7 +1200,28 @@ export interface components {
             message: string;
             data: components["schemas"]["ClientPackage"];
         };
+        /**
+         * @description The payment methods of /checkout (PayPal, VISA, Mastercard).
+         * @enum {string}
+         */
+        PaymentMethod: "paypal" | "visa" | "mastercard";
+        /** @description What the invoice's order bought, for Transaction History to name it. */
+        InvoicePurchase: {
+            order_ref: components["schemas"]["OrderRef"];
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            lines: {
+                package_name: string;
+                classes: number;
+                student_names: string[];
+                /** @description The line's subjects, as on its weekly lessons (empty when the order had none). */
+                subjects: string[];
+            }[];
+        };
         ProformaInvoice: {
+            /** @description What the invoice's order bought; null for an invoice raised without an order. */
+            purchase?: components["schemas"]["InvoicePurchase"] | null;
+            /** @description Where the client pays an unpaid invoice (the provider's page); null once it is paid. */
+            payment_link?: string | null;
             id: components["schemas"]["Id"];
             /** Format: date-time */
             date_sent: string;
@@ -2540,6 +2575,8 @@ export interface operations {
                     coupon?: string;
                     /** @description The unpaid client package this order pays for; paying marks it purchased. */
                     client_package_id?: components["schemas"]["Id"];
+                    /** @description The method the client chose on /checkout; the receipt and Transaction History show it. */
+                    payment_method?: components["schemas"]["PaymentMethod"];
                     /**
                      * @description The hours the order books, held until the payment link expires. Each lesson is for the
                      *     students of one line (all of them); a line books at most its classes.
@@ -2735,6 +2772,13 @@ export interface operations {
                     client_email: string;
                     review_number: number;
                     description: string;
+                    /**
+                     * @description The lesson rated: one of the client's completed lessons, rated once. A second rating of
+                     *     the same lesson answers 409 naming `appointment_id` ('You have rated this lesson already.'),
+                     *     a lesson not completed yet 409 ('Only a completed lesson can be rated.'), and one that is not
+                     *     the client's 403; nothing is recorded or mailed then.
+                     */
+                    appointment_id?: components["schemas"]["Id"];
                 };
             };
         };
@@ -2753,6 +2797,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

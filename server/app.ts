@@ -21,7 +21,7 @@ import { Replayed } from './http/replayed.ts';
 import { appPolicy, registerSecurityHeaders, setCommonHeaders } from './http/security-headers.ts';
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
-import { listOperations, loadSpec } from './http/spec.ts';
+import { type OperationInfo, listOperations, loadSpec } from './http/spec.ts';
 import { registerDevAppointmentPages } from './pages/dev-appointments.ts';
 import { registerOutboxPages } from './pages/outbox.ts';
 import { registerSandboxPages } from './pages/sandbox.ts';
@@ -60,13 +60,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
 
+  const operations = listOperations(loadSpec());
+  // The operation a request was routed to, by its method and route: a 400's words depend on it.
+  const routeOperations = new Map(operations.map((op) => [routeKey(op), op.operationId]));
+  const operationOf = (request: FastifyRequest) => routeOperations.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`);
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ ...error.details, ...errorBody(error.message, error.field) });
     }
     const e = error as { validation?: unknown; statusCode?: number; message: string };
     if (Array.isArray(e.validation)) {
-      const { field, message } = describeValidationError(error as FastifyError);
+      const { field, message } = describeValidationError(error as FastifyError, operationOf(request));
       return reply.code(400).send(errorBody(message, field));
     }
     if (e.statusCode === 415) {
@@ -111,13 +116,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Removed before any scope is registered, since scopes copy the parsers they start with.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
-  registerInputGuards(app);
+  registerInputGuards(app, operationOf);
 
   const handlers = createHandlers(context);
-  const operations = listOperations(loadSpec());
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   // Auth runs on request, before body validation, so an anonymous caller learns nothing but 401.
-  const tokenRoutes = new Set(operations.filter((op) => op.needsToken).map((op) => `${op.method} /api${op.path.replace(/\{(\w+)\}/g, ':$1')}`));
+  const tokenRoutes = new Set(operations.filter((op) => op.needsToken).map(routeKey));
   app.addHook('onRequest', async (request) => {
     // Fastify answers HEAD with its GET route, so HEAD needs the GET route's token.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -161,6 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
   return app;
 }
+
+/** `POST /api/orders/:ref`: an operation's route as Fastify names it. */
+const routeKey = (op: OperationInfo) => `${op.method} /api${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 function errorBody(message: string, field?: string) {
   return field === undefined ? { success: false, message, error: message } : { success: false, message, error: message, field };

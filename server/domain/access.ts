@@ -3,14 +3,20 @@ import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { type OrderRow, isPaid } from './records.ts';
 
+/** A 403's words (a screen may show them): a request made for another account than the one logged in. */
+export const otherAccountText = 'This belongs to another account. Please log in again.';
+
+/** How a person calls a row that is not theirs, where the table's name is not their word. */
+const ownWords: Readonly<Record<string, string>> = { Appointment: 'lesson', 'Client package': 'package' };
+
 /** A client-scoped id in a request must be the logged-in client's own. */
 export function assertOwnClient(session: SessionClaims, clientId: number, field: string): void {
-  if (clientId !== session.sub) throw forbidden(field, 'is another client');
+  if (clientId !== session.sub) throw forbidden(field, otherAccountText);
 }
 
 /** The branch asked for, which must be the client's own; the client's own when none is asked. */
 export function ownBranch(session: SessionClaims, branchId: number | undefined, field = 'branch_id'): number {
-  if (branchId !== undefined && branchId !== session.branch_id) throw forbidden(field, 'is not your branch');
+  if (branchId !== undefined && branchId !== session.branch_id) throw forbidden(field, 'This is not your branch.');
   return session.branch_id;
 }
 
@@ -21,7 +27,7 @@ export async function assertOwnStudents(db: Queryable, session: SessionClaims, i
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
     if (!row) throw notFound(`Student ${id}`);
-    if (row.client_id !== session.sub) throw forbidden(field, `student ${id} is not yours`);
+    if (row.client_id !== session.sub) throw forbidden(field, 'This student is not one of yours.');
   }
 }
 
@@ -40,7 +46,7 @@ export async function ownedRow<Row extends { client_id: number }>(
 ): Promise<Row> {
   const [row] = await db.query<Row>(`select * from ${table} where ${key} = $1`, [id]);
   if (!row) throw notFound(what);
-  if (row.client_id !== session.sub) throw forbidden(field, `${what.toLowerCase()} is not yours`);
+  if (row.client_id !== session.sub) throw forbidden(field, `This ${ownWords[what] ?? what.toLowerCase()} is not yours.`);
   return row;
 }
 

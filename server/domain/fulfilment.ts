@@ -16,8 +16,9 @@ import { type OrderLineRow, type OrderRow, isPaid, linesOf } from './records.ts'
  * provider's signed notification or the client's return to /success asks first. In the same transaction
  * that marks the order paid, it turns the order's held hours into services and planned lessons with the
  * spec's payload values (spec §3, §9: a service per subject and students, 'hourly', the line's per-class
- * charge, the tutor's rate), raises the invoice settled ('Credit Request', 'raise-and-send', paid 'cash'
- * with a receipt) and marks a client package it pays for purchased. Idempotent by ref: an order paid
+ * charge, the tutor's rate), raises the invoice settled ('Credit Request', 'raise-and-send', paid 'card':
+ * the client paid online, whichever of PayPal, VISA or Mastercard the order names; with a receipt) and marks
+ * a client package it pays for purchased. Idempotent by ref: an order paid
  * already is left as it is. An hour whose hold expired and which someone else took meanwhile is recorded
  * as lost: the order keeps it as a class to place, staff are told, nothing paid for is lost.
  */
@@ -33,10 +34,17 @@ export interface FulfilmentContext {
   staffEmail: string;
 }
 
-/** The spec's values for how the invoice is paid (§7); what the lessons are charged is lesson-booking.ts's. */
+/** The spec's values for how the invoice is raised (§7); what the lessons are charged is lesson-booking.ts's. */
 export const invoiceDescription = 'Credit Request';
 export const invoiceRaiseBehaviour = 'raise-and-send';
-export const invoicePaymentMethod = 'cash';
+/**
+ * How an invoice paid through the payment provider is settled, in the provider's invoice methods (cash, card,
+ * bank-transfer): online, so 'card'. The method the client chose (PayPal, VISA, Mastercard) is the order's.
+ */
+export const onlinePaymentMethod = 'card';
+
+/** The words of /checkout for the methods it offers, for the receipt. */
+const methodWords: Record<NonNullable<OrderRow['payment_method']>, string> = { paypal: 'PayPal', visa: 'VISA', mastercard: 'Mastercard' };
 
 interface OrderLessonRow {
   id: number;
@@ -171,9 +179,9 @@ async function settleInvoice(tx: Queryable, order: OrderRow): Promise<void> {
      select c.id, c.branch_id, $2, $3, $4, $5, 'paid', now(), $6 from clients c where c.id = $1
      on conflict (order_id) do nothing
      returning id, description, amount, (select email from clients where id = $1) as email`,
-    [order.client_id, order.amount, invoiceDescription, invoiceRaiseBehaviour, order.id, invoicePaymentMethod],
+    [order.client_id, order.amount, invoiceDescription, invoiceRaiseBehaviour, order.id, onlinePaymentMethod],
   );
   if (!invoice) return;
   await sendInvoiceMail(tx, invoice.email, invoice);
-  await sendReceiptMail(tx, invoice.email, invoice, Number(order.amount), invoicePaymentMethod);
+  await sendReceiptMail(tx, invoice.email, invoice, Number(order.amount), order.payment_method ? methodWords[order.payment_method] : onlinePaymentMethod);
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { branchDay } from './branch-time.ts';
 import { moneyText } from './pricing.ts';
+import { serviceName } from './service-names.ts';
 
 /**
  * Turning chosen hours into the spec's records (§3: a service per subject and students, 'hourly', its charge
@@ -110,17 +111,20 @@ export async function bookPlannedLessons(tx: Queryable, terms: BookingTerms, les
   return ids;
 }
 
-/** The service of one subject and its students (with the lessons' tutors); on an order, made once per order. */
+/**
+ * The service of one subject and its students (with the lessons' tutors), named for them (service-names.ts);
+ * on an order, made once per order.
+ */
 async function serviceFor(tx: Queryable, terms: BookingTerms, lessons: readonly LessonToBook[]): Promise<number> {
   const first = lessons[0] as LessonToBook;
   const tutorIds = sortedIds(lessons.map((l) => l.tutor));
   const studentIds = sortedIds(first.students);
-  // The same key POST /services/ gives a service made under an order (services.ts).
+  // The same key POST /services/ gives a service made under an order (services.ts): by subject, not by name.
   const orderKey = terms.order ? JSON.stringify({ name: first.subject, tutors: tutorIds, students: studentIds }) : null;
   const [made] = await tx.query<{ id: number }>(
     `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate, order_id, order_key)
      values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (order_id, order_key) do nothing returning id`,
-    [terms.branchId, terms.clientId, first.subject, serviceChargeType, terms.charge, terms.payRate(first.tutor), terms.order?.id ?? null, orderKey],
+    [terms.branchId, terms.clientId, await serviceName(tx, first.subject, studentIds), serviceChargeType, terms.charge, terms.payRate(first.tutor), terms.order?.id ?? null, orderKey],
   );
   if (!made) {
     const [existing] = await tx.query<{ id: number }>('select id from services where order_id = $1 and order_key = $2', [terms.order?.id, orderKey]);

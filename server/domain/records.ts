@@ -51,6 +51,8 @@ export interface OrderRow {
   paid_at: Date | null;
   /** Paid classes whose hours were lost (the hold expired first) and wait for new times. */
   to_place: number;
+  /** The method chosen on /checkout; null for an order opened without one. */
+  payment_method: Schemas['PaymentMethod'] | null;
 }
 export const isPaid = (order: Pick<OrderRow, 'status'>) => order.status === 'paid' || order.status === 'confirmed';
 
@@ -125,8 +127,10 @@ export async function loadUser(db: Queryable, clientId: number): Promise<Schemas
 /** A planned lesson whose hour is over: it has taken place, so it reads (and is stored) as completed. */
 const lessonOver = `a.status = 'planned' and a.finish <= now()`;
 
-const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, case when ${lessonOver} then 'completed' else a.status end as status, a.pkg_id, sv.name as service_name`;
-type ListedAppointment = Omit<AppointmentRow, 'branch_id'> & { service_name: string };
+// A lesson's rating is the review that names it (reviews_one_per_appointment: one at most).
+const appointmentColumns = `a.id, a.client_id, a.service_id, a.start, a.finish, a.topic, case when ${lessonOver} then 'completed' else a.status end as status,
+  a.pkg_id, a.client_package_id, sv.name as service_name, (select r.review_number from reviews r where r.appointment_id = a.id) as rating`;
+type ListedAppointment = Omit<AppointmentRow, 'branch_id'> & { service_name: string; client_package_id: number | null; rating: number | null };
 
 const toAppointment = (row: ListedAppointment): Schemas['Appointment'] => ({
   id: row.id,
@@ -136,6 +140,8 @@ const toAppointment = (row: ListedAppointment): Schemas['Appointment'] => ({
   status: row.status,
   service: { id: row.service_id, name: row.service_name },
   db: { pkg_id: row.pkg_id },
+  client_package_id: row.client_package_id,
+  rating: row.rating,
 });
 
 /**
@@ -159,7 +165,21 @@ export function appointmentsOfStudents(db: Queryable, studentIds: readonly numbe
   return appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = any($1::int[]))', [studentIds]);
 }
 
-export const toClientPackage = (row: ClientPackageRow): Schemas['ClientPackage'] => ({
+/**
+ * The lessons completed on the client package `cp`: its lessons whose status is completed, or which are
+ * planned and over (they complete lazily, as appointmentsWhere reads them). Counted whenever a package is
+ * answered, so `completed_classess` always follows its lessons; the stored column is what the portal sent.
+ */
+const completedOnPackage = `(select count(*)::int from appointments a where a.client_package_id = cp.id and (a.status = 'completed' or (${lessonOver})))`;
+
+/** A client package as it is answered: its row with the lessons completed on it. */
+export type AnsweredClientPackage = ClientPackageRow & { completed_lessons: number };
+
+/** The client packages `where` picks (a condition on `client_packages cp`), newest first. */
+export const clientPackagesWhere = (db: Queryable, where: string, params: readonly unknown[]): Promise<AnsweredClientPackage[]> =>
+  db.query<AnsweredClientPackage>(`select cp.*, ${completedOnPackage} as completed_lessons from client_packages cp where ${where} order by cp.created_at desc, cp.id desc`, params);
+
+export const toClientPackage = (row: AnsweredClientPackage): Schemas['ClientPackage'] => ({
   id: row.id,
   clientid: row.client_id,
   packageForm: row.package_form,
@@ -168,7 +188,7 @@ export const toClientPackage = (row: ClientPackageRow): Schemas['ClientPackage']
   booked_classess: row.booked_classess,
   total_classess: row.total_classess,
   remaining_classess: row.remaining_classess,
-  completed_classess: row.completed_classess,
+  completed_classess: row.completed_lessons,
   created_at: row.created_at.toISOString(),
 });
 

@@ -10,7 +10,7 @@ import { moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type AppointmentRow, type ClientPackageRow, type OrderRow, appointmentsOfStudents, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { constraintConflicts, retryingDeadlocks } from '../http/constraint-conflicts.ts';
 import { lockPeople } from '../domain/person-locks.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, refused } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
 
@@ -42,7 +42,8 @@ function hourOf(start: string, finish: string, path: string): Hour {
   const s = new Date(start);
   const f = new Date(finish);
   if (f.getTime() - s.getTime() !== hourMs) throw badRequest(`${path}finish`, 'must be one hour after start');
-  if (s.getTime() <= Date.now()) throw badRequest(`${path}start`, 'Please choose a future date and time.');
+  // The spec's words (§5), which the reschedule screen shows as they are.
+  if (s.getTime() <= Date.now()) throw refused(`${path}start`, 'Please choose a future date and time.');
   return { start: s, finish: f };
 }
 

@@ -1,7 +1,7 @@
 import type { components } from '../../contract/schema.d.ts';
 import type { AppContext } from '../context.ts';
 import { assertOwnClient, ownedRow } from '../domain/access.ts';
-import { type ClientPackageRow, toClientPackage } from '../domain/records.ts';
+import { type AnsweredClientPackage, type ClientPackageRow, clientPackagesWhere, toClientPackage } from '../domain/records.ts';
 import { badRequest } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
@@ -30,11 +30,13 @@ function checkPayload(body: Payload): void {
 
 export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPackageOperations> {
   const { db } = ctx;
-  const packagesOf = (clientId: number, onlyUnpaid: boolean) =>
-    db.query<ClientPackageRow>(
-      `select * from client_packages where client_id = $1 ${onlyUnpaid ? 'and purches_status = 0' : ''} order by created_at desc, id desc`,
-      [clientId],
-    );
+  const packagesOf = (clientId: number, onlyUnpaid: boolean) => clientPackagesWhere(db, `cp.client_id = $1 ${onlyUnpaid ? 'and cp.purches_status = 0' : ''}`, [clientId]);
+  /** The package `id` as it is answered, with the lessons completed on it. */
+  const answered = async (id: number): Promise<AnsweredClientPackage> => {
+    const [row] = await clientPackagesWhere(db, 'cp.id = $1', [id]);
+    if (!row) throw new Error(`client package ${id} vanished`);
+    return row;
+  };
   return {
     async listClientPackages(call) {
       const session = requireSession(call);
@@ -45,7 +47,7 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
     async getClientPackage(call) {
       const session = requireSession(call);
       const row = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
-      return { success: true, data: [toClientPackage(row)] };
+      return { success: true, data: [toClientPackage(await answered(row.id))] };
     },
 
     async listUnpaidClientPackages(call) {
@@ -71,7 +73,7 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
          values ($1, $2, $3, 0, $4, $5, $6, 0) returning *`,
         [session.sub, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
       );
-      return { success: true, message: 'Package saved', data: toClientPackage(row as ClientPackageRow) };
+      return { success: true, message: 'Package saved', data: toClientPackage(await answered((row as ClientPackageRow).id)) };
     },
 
     async updateClientPackage(call) {
@@ -96,7 +98,7 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
         const [now] = await db.query<ClientPackageRow>('select total_classess from client_packages where id = $1', [stored.id]);
         throw badRequest('total_classess', `cannot change on a paid package (${now?.total_classess ?? stored.total_classess})`);
       }
-      return { success: true, message: 'Package updated', data: toClientPackage(row) };
+      return { success: true, message: 'Package updated', data: toClientPackage(await answered(row.id)) };
     },
   };
 }

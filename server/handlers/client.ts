@@ -1,8 +1,10 @@
+import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { assertOwnClient, bookingPaused, ownBranch } from '../domain/access.ts';
+import type { Queryable } from '../db/database.ts';
+import { assertOwnClient, bookingPaused, ownBranch, ownedRow } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
-import { type StudentRow, loadUser, toStudent } from '../domain/records.ts';
-import { forbidden } from '../http/errors.ts';
+import { type AppointmentRow, type StudentRow, appointmentsWhere, loadUser, toStudent } from '../domain/records.ts';
+import { conflict, forbidden } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
 type ClientOperations =
@@ -13,6 +15,22 @@ type ClientOperations =
   | 'sendClientEmail'
   | 'createStudents'
   | 'sendReview';
+
+/** The portal shows these as they are (the Rate Us dialog's refusal). */
+export const ratedAlreadyText = 'You have rated this lesson already.';
+export const notCompletedText = 'Only a completed lesson can be rated.';
+
+/**
+ * The lesson a rating is about: the client's own (404 when there is none, 403 naming appointment_id when it is
+ * another client's) and completed (409 otherwise). Read through appointmentsWhere, so a lesson whose hour is
+ * over counts as completed, as every listing shows it.
+ */
+async function ratedLesson(db: Queryable, session: SessionClaims, appointmentId: number): Promise<AppointmentRow> {
+  const row = await ownedRow<AppointmentRow>(db, session, 'appointments', appointmentId, 'Appointment', 'appointment_id');
+  const [listed] = await appointmentsWhere(db, 'a.id = $1', [row.id]);
+  if (listed?.status !== 'completed') throw conflict(notCompletedText, 'appointment_id');
+  return row;
+}
 
 export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> {
   const { db } = ctx;
@@ -66,7 +84,7 @@ export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> 
       const session = requireSession(call);
       ownBranch(session, call.query.branch_id);
       call.body.forEach((student, i) => {
-        if (student.paying_client !== session.sub) throw forbidden(`[${i}].paying_client`, 'is another client');
+        if (student.paying_client !== session.sub) throw forbidden(`[${i}].paying_client`, 'Students can be added to your own account only.');
       });
       const students = await db.transaction(async (tx) => {
         const saved: StudentRow[] = [];
@@ -91,13 +109,22 @@ export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> 
     async sendReview(call) {
       const session = requireSession(call);
       assertOwnClient(session, call.body.clientid, 'clientid');
-      const { client_email, review_number, description } = call.body;
-      await db.transaction(async (tx) => {
-        await tx.query('insert into reviews (client_id, client_email, review_number, description) values ($1, $2, $3, $4)', [
-          session.sub, client_email, review_number, description,
-        ]);
-        await sendMail(tx, ctx.staffEmail, `Review: ${review_number} of 5 stars`, `Client ${session.sub} (${client_email}) rated ${review_number} of 5:\n\n${description}`);
+      const { client_email, review_number, description, appointment_id } = call.body;
+      // A rating about one lesson: the client's (403), over (409), and rated once (409, by the unique
+      // constraint, whatever the race). Nothing is recorded or mailed on a refusal.
+      const lesson = appointment_id === undefined ? undefined : await ratedLesson(db, session, appointment_id);
+      const recorded = await db.transaction(async (tx) => {
+        const [review] = await tx.query<{ id: number }>(
+          `insert into reviews (client_id, client_email, review_number, description, appointment_id) values ($1, $2, $3, $4, $5)
+           on conflict (appointment_id) do nothing returning id`,
+          [session.sub, client_email, review_number, description, appointment_id ?? null],
+        );
+        if (!review) return false;
+        const about = lesson ? ` the lesson ${lesson.topic} of ${lesson.start.toISOString()} (appointment ${lesson.id})` : '';
+        await sendMail(tx, ctx.staffEmail, `Review: ${review_number} of 5 stars`, `Client ${session.sub} (${client_email}) rated${about} ${review_number} of 5:\n\n${description}`);
+        return true;
       });
+      if (!recorded) throw conflict(ratedAlreadyText, 'appointment_id');
       return { data: { success: true, message: 'Thank you for your feedback!' } };
     },
   };

@@ -8,16 +8,18 @@ import { fulfilOrder } from '../domain/fulfilment.ts';
 import { lockPeople, peopleOf } from '../domain/person-locks.ts';
 import { HoursTakenError, type PlannedLesson, type TakenHour, allTaken, holdLessons, hoursNotFree, planLessons, releaseOrderHolds, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from '../domain/invoice-mail.ts';
+import { listedInvoices } from '../domain/invoice-purchase.ts';
 import { orderProgress } from '../domain/order-progress.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
 import { checkPaymentSignature, signatureHeader } from '../domain/payment-signature.ts';
 import { type Discount, discountedTotal, roundMoney } from '../../contract/pricing.ts';
 import { levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
 import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, refused } from '../http/errors.ts';
 import { rawBodyOf } from '../http/json-body.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
+import { couponInvalidText } from '../http/validation-message.ts';
 
 type PaymentOperations =
   | 'applyCoupon'
@@ -125,14 +127,14 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const session = requireSession(call);
       assertOwnClient(session, call.body.userId, 'userId');
       const coupon = await findCoupon(db, call.body.code);
-      if (!coupon) throw badRequest('code', 'This coupon code is invalid or has expired.');
+      if (!coupon) throw refused('code', couponInvalidText);
       return { success: true, discount_type: coupon.discount_type, discount_value: coupon.discount_value, message: 'Coupon applied successfully' };
     },
 
     async listInvoices(call) {
       const session = requireSession(call);
-      const rows = await db.query<InvoiceRow>('select * from proforma_invoices where client_id = $1 order by date_sent desc, id desc', [session.sub]);
-      return { data: { count: rows.length, results: rows.map(toInvoice) } };
+      const results = await listedInvoices(db, session.sub, ctx.publicUrl, ctx.webhookSecret);
+      return { data: { count: results.length, results } };
     },
 
     async createInvoice(call) {
@@ -201,11 +203,12 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       const lines = orderLines(body);
       const priced = await Promise.all(lines.map((line, i) => pricedLine(db, line, body.lines ? `lines[${i}].pkg_id` : 'pkg_id')));
       const coupon = body.coupon === undefined ? undefined : await findCoupon(db, body.coupon);
-      if (body.coupon !== undefined && !coupon) throw badRequest('coupon', 'This coupon code is invalid or has expired.');
+      if (body.coupon !== undefined && !coupon) throw refused('coupon', couponInvalidText);
       const listPrice = priced.reduce((sum, line) => sum + line.total, 0);
       const amount = discountedTotal(listPrice, coupon);
       if (!sameMoney(moneyValue(body.amount), amount)) {
-        throw badRequest('amount', `must be ${moneyText(amount)}, the price of the package${lines.length > 1 ? 's' : ''}${coupon ? ' after the coupon' : ''}`);
+        // The checkout prices with the server's own function: only a price changed meanwhile gets here.
+        throw refused('amount', `The price of ${lines.length > 1 ? 'these packages' : 'this package'} is now ${moneyText(amount)}${coupon ? ' after the coupon' : ''}. Please check your booking and pay again.`);
       }
       const slots = [...new Set(body.appoint_ids)];
       const known = await db.query<{ id: number }>('select id from availability where id = any($1::int[])', [slots]);
@@ -223,9 +226,9 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
         await db.transaction(async (tx) => {
           await lockPeople(tx, peopleOf(lessons));
           const [order] = await tx.query<{ id: number }>(
-            `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes, hold_expires_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-            [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0), holdUntil],
+            `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes, hold_expires_at, payment_method)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+            [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0), holdUntil, body.payment_method ?? null],
           );
           const orderId = (order as { id: number }).id;
           const lineIds: number[] = [];

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { assertOwnStudents, ownBranch, ownPaidOrder, ownedRow } from '../domain/access.ts';
 import { moneyText, moneyValue } from '../domain/pricing.ts';
+import { bareSubject, serviceName } from '../domain/service-names.ts';
 import { badRequest } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
@@ -55,10 +56,14 @@ export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'c
       const unknown = tutorIds.find((id) => !known.some((k) => k.id === id));
       if (unknown !== undefined) throw badRequest('conjobs', `tutor ${unknown} is not a tutor of this branch`);
       const order = body.order_ref === undefined ? undefined : await ownPaidOrder(db, session, body.order_ref);
-      const name = body.name.trim();
-      // Under an order, a service is what it is for: its name, tutors and students. The same one sent
-      // again is the same service (a unique index), whatever the race.
-      const orderKey = order ? JSON.stringify({ name, tutors: tutorIds, students: studentIds }) : null;
+      // A bare subject (the spec's payload names a service by it) is named as the portal names its services,
+      // for whom it is (service-names.ts); any other name is kept as sent.
+      const subject = await bareSubject(db, branch, body.name);
+      const name = subject === undefined ? body.name.trim() : await serviceName(db, subject, studentIds);
+      // Under an order, a service is what it is for: its subject (or name), tutors and students, the key the
+      // server's own booking gives it too (lesson-booking.ts). The same one sent again is the same service
+      // (a unique index), whatever the race.
+      const orderKey = order ? JSON.stringify({ name: subject ?? name, tutors: tutorIds, students: studentIds }) : null;
       const id = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: number }>(
           `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate, order_id, order_key)

@@ -22,6 +22,8 @@ export const constraintConflicts = {
   order_lines_order_id_line_key: { message: 'This order changed meanwhile. Please reload and try again.', field: 'lines' },
   orders_ref_key: { message: 'This order could not be opened this time. Please try again.', field: 'ref' },
   packages_name_key: { message: 'A package of that name exists already.', field: 'name' },
+  // reviews (006_receipts_and_ratings.sql): a rating is about one lesson, once.
+  reviews_one_per_appointment: { message: 'You have rated this lesson already.', field: 'appointment_id' },
   proforma_invoices_one_per_order: { message: 'An invoice has been raised for this order already. Please reload to see it.', field: 'order_ref' },
   services_one_per_order_key: { message: 'This service has been made for this order already. Please reload to see it.', field: 'order_ref' },
   subjects_branch_id_name_key: { message: 'The branch has a subject of that name already.', field: 'name' },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest, refused } from './errors.ts';
+import { personMessage } from './validation-message.ts';
 
 /**
  * The deepest nesting of objects and arrays a request may have, counted from the top of the body (the
@@ -123,17 +124,20 @@ function bodySchemaOf(request: FastifyRequest): Schema | undefined {
  * `?clientid=Infinity` into a number it then does not range-check); and, before the schemas coerce them,
  * integer parameters that are not decimal digits.
  */
-export function registerInputGuards(app: FastifyInstance): void {
-  const check = (found: BadInput | undefined) => {
-    if (found) throw badRequest(found.field, found.message);
+export function registerInputGuards(app: FastifyInstance, operationOf: (request: FastifyRequest) => string | undefined): void {
+  // A field a person types is refused in words for them (validation-message.ts), whatever is wrong with it.
+  const check = (request: FastifyRequest, found: BadInput | undefined) => {
+    if (!found) return;
+    const sentence = personMessage(operationOf(request), found.field, { keyword: 'invalid' });
+    throw sentence === undefined ? badRequest(found.field, found.message) : refused(found.field, sentence);
   };
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema as RouteSchema | undefined;
-    check(findBadInput(request.params, schema?.params) ?? findBadInput(request.query, schema?.querystring) ?? findBadInput(request.body, bodySchemaOf(request)));
-    check(findNonDecimal(request.params, schema?.params) ?? findNonDecimal(request.query, schema?.querystring));
+    check(request, findBadInput(request.params, schema?.params) ?? findBadInput(request.query, schema?.querystring) ?? findBadInput(request.body, bodySchemaOf(request)));
+    check(request, findNonDecimal(request.params, schema?.params) ?? findNonDecimal(request.query, schema?.querystring));
   });
   app.addHook('preHandler', async (request) => {
-    check(findBadInput(request.params, undefined) ?? findBadInput(request.query, undefined));
+    check(request, findBadInput(request.params, undefined) ?? findBadInput(request.query, undefined));
   });
 }
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { sendReceiptMail } from '../domain/invoice-mail.ts';
+import { invoicePagePath, isInvoicePageKey } from '../domain/invoice-purchase.ts';
 import { signPaymentEvent } from '../domain/payment-signature.ts';
 import { moneyText } from '../domain/pricing.ts';
-import type { OrderRow } from '../domain/records.ts';
+import type { InvoiceRow, OrderRow } from '../domain/records.ts';
 import { escapeHtml, page, pagePolicy } from './html.ts';
 
 type Status = 'paid' | 'failed' | 'cancelled';
@@ -118,5 +120,72 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
     }
     if (!later) await notify(ref, outcome, recorded.amount);
     return reply.redirect(chosen.to(ref), 303);
+  });
+
+  registerInvoicePages(app, ctx);
+}
+
+/** Where the invoice page returns the browser, paid or not: the list the client came from. */
+const invoiceReturn = '/transaction-history';
+
+/** The provider's record of an invoice's payment, beside the orders' (whose refs never hold a colon). */
+const invoicePaymentRef = (invoiceId: number) => `invoice:${invoiceId}`;
+
+/**
+ * The sandbox page that pays an invoice raised without an order (staff's extra lesson), behind an unpaid
+ * invoice's `payment_link` in Transaction History. Pay records the provider's payment, settles the invoice
+ * (method 'card', with a receipt) and returns to /transaction-history; Cancel returns there and changes
+ * nothing. An invoice under an order is paid with its order, on the order's page.
+ */
+function registerInvoicePages(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const notFoundPage = page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>');
+  /** The invoice the address names, when its key is the one the portal gave out. */
+  const findInvoice = async (id: string, key: string) => {
+    if (!/^[0-9]{1,9}$/.test(id) || !isInvoicePageKey(ctx.webhookSecret, Number(id), key)) return undefined;
+    return (await db.query<InvoiceRow>('select * from proforma_invoices where id = $1', [Number(id)]))[0];
+  };
+
+  app.get<{ Params: { id: string; key: string } }>('/sandbox/invoice/:id/:key', async (request, reply) => {
+    reply.type('text/html').header('content-security-policy', pagePolicy);
+    const invoice = await findInvoice(request.params.id, request.params.key);
+    if (!invoice) return reply.code(404).send(notFoundPage);
+    const amount = `AED ${moneyText(Number(invoice.amount))}`;
+    const summary = `<div class="card"><p>Invoice ${invoice.id}: ${escapeHtml(invoice.description)}</p><p>Amount to pay: <strong>${amount}</strong></p></div>`;
+    if (invoice.status !== 'unpaid' || invoice.order_id !== null) {
+      const why = invoice.status === 'unpaid' ? 'This invoice is paid with its order.' : `This invoice is ${escapeHtml(invoice.status)}.`;
+      return page('Payment closed', `<h1>Payment closed</h1>${summary}<p>${why}</p>`);
+    }
+    const path = invoicePagePath(ctx.webhookSecret, invoice.id);
+    const button = (outcome: 'pay' | 'cancel', label: string) => `<form method="post" action="${path}/${outcome}"><button type="submit" class="${outcome}">${label}</button></form>`;
+    return page(
+      'Payment sandbox',
+      `<h1>Payment sandbox</h1>${summary}
+       <p>This page stands in for the payment provider. Choose the outcome:</p>
+       <div class="actions">${button('pay', 'Pay')}${button('cancel', 'Cancel')}</div>`,
+    );
+  });
+
+  app.post<{ Params: { id: string; key: string; outcome: string } }>('/sandbox/invoice/:id/:key/:outcome', async (request, reply) => {
+    reply.header('content-security-policy', pagePolicy);
+    const { id, key, outcome } = request.params;
+    const invoice = await findInvoice(id, key);
+    if (!invoice || (outcome !== 'pay' && outcome !== 'cancel')) return reply.code(404).type('text/html').send(notFoundPage);
+    if (outcome === 'cancel') return reply.redirect(invoiceReturn, 303);
+    // One conditional write settles it: a second Pay (another tab, a double click) finds it paid and changes nothing.
+    const paid = await db.transaction(async (tx) => {
+      const [row] = await tx.query<InvoiceRow & { email: string }>(
+        `update proforma_invoices set status = 'paid', paid_at = now(), payment_method = $2
+          where id = $1 and status = 'unpaid' and order_id is null
+          returning *, (select email from clients where id = client_id) as email`,
+        [invoice.id, sandboxMethod],
+      );
+      if (!row) return undefined;
+      await tx.query(`insert into sandbox_payments (ref, status, amount, method) values ($1, 'paid', $2, $3)`, [invoicePaymentRef(row.id), row.amount, sandboxMethod]);
+      await sendReceiptMail(tx, row.email, row, Number(row.amount), sandboxMethod);
+      return row;
+    });
+    if (paid || invoice.status === 'paid') return reply.redirect(invoiceReturn, 303);
+    return reply.code(409).type('text/html').send(page('Payment closed', '<h1>Payment closed</h1><p>This invoice cannot be paid here.</p>'));
   });
 }

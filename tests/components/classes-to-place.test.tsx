@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import { type OrderProgress, unreadableOrderText } from '../../machines/booking/classes-to-place.ts';
@@ -37,6 +37,7 @@ const hour = (subject: string, start: string, lost: boolean): Lesson => ({
   tutor: 5,
   tutor_name: 'Amira Haddad',
   students: [11],
+  student_names: ['Adam Ahmed'],
   appointment_id: lost ? null : 1,
   lost,
 });
@@ -45,7 +46,7 @@ const hour = (subject: string, start: string, lost: boolean): Lesson => ({
 const order: OrderProgress = orderProgress('ORD-7-3', {
   status: 'paid',
   booked_classes: 10,
-  lines: [{ pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 10, weekly_lessons: { Mathematics: 1, English: 1 } }],
+  lines: [{ pkg_id: 3, package_name: 'GOLD', level: 5, student_ids: [11], student_names: ['Adam Ahmed'], amount: 684, classes: 12, booked_classes: 10, weekly_lessons: { Mathematics: 1, English: 1 } }],
   lessons: [hour('Mathematics', '2026-11-18T11:00:00Z', true), hour('English', '2026-11-19T11:00:00Z', false), hour('Mathematics', '2026-11-20T11:00:00Z', true)],
   invoice_id: 9,
   payment_taken: true,
@@ -91,19 +92,25 @@ function serve({ toPlace = [order], ordersToPlace }: { toPlace?: OrderProgress[]
 }
 
 function renderDashboard() {
-  renderWithSession(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <Routes>
-        <Route element={<RequireToken />}>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<DashboardScreen />} />
-            <Route path="/remainingbookclass" element={<RemainingBookClassScreen />} />
-          </Route>
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
+  // A data router: the grid holds the browser's back button (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RequireToken />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/dashboard', element: <DashboardScreen /> },
+              { path: '/remainingbookclass', element: <RemainingBookClassScreen /> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/dashboard'] },
   );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
 }
 
 const cardText = (n: number) => `Your payment was received. Choose new times for ${n} ${n === 1 ? "class" : "classes"}.`;

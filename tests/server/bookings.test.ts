@@ -60,6 +60,12 @@ interface StoredLesson {
   service: { name: string; type: string; charge: string; contractor_rate: string; order_id: number | null; students: number[]; tutors: number[] };
 }
 
+/** A student's full name, as a service the portal makes names them ('Mathematics - Adam Ahmed'). */
+async function fullName(studentId: number | undefined): Promise<string> {
+  const [row] = await server.db.query<{ name: string }>(`select first_name || ' ' || last_name as name from students where id = $1`, [studentId]);
+  return row?.name ?? '';
+}
+
 /** The lessons as stored, with their participants and service, money as the database's text. */
 async function storedLessons(ids: readonly number[]): Promise<StoredLesson[]> {
   const rows = await server.db.query<StoredLesson & { start: Date }>(
@@ -148,7 +154,8 @@ describe('the free assessment', () => {
         expiry_date: null,
         recipients: [{ student: client.studentIds[0], charge: '0.00' }],
         tutors: [{ tutor: slot.contractorId, pay: price }],
-        service: { name: 'Mathematics', type: 'hourly', charge: '0.00', contractor_rate: price, order_id: null, students: [client.studentIds[0]], tutors: [slot.contractorId] },
+        // Named like the seeded services, for whom it is (the free flow books it too).
+        service: { name: `Mathematics - ${await fullName(client.studentIds[0])}`, type: 'hourly', charge: '0.00', contractor_rate: price, order_id: null, students: [client.studentIds[0]], tutors: [slot.contractorId] },
       },
     ]);
     const status = await server.api('GET', `/freeassismentstatus/${client.clientid}`, { token: client.token });
@@ -262,7 +269,8 @@ describe("a paid package's remaining classes", () => {
         }),
       ),
     );
-    for (const lesson of stored) expect(lesson.service).toMatchObject({ name: 'Mathematics', type: 'hourly', charge: '100.00', contractor_rate: '100.00', order_id: null, students: [client.studentIds[0]] });
+    const name = `Mathematics - ${await fullName(client.studentIds[0])}`;
+    for (const lesson of stored) expect(lesson.service).toMatchObject({ name, type: 'hourly', charge: '100.00', contractor_rate: '100.00', order_id: null, students: [client.studentIds[0]] });
     expect(await packageClasses(packageId)).toEqual({ booked: 3, remaining: 3 });
 
     // A retry of the same lessons answers them again and writes nothing.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { invoicePagePath } from '../../server/domain/invoice-purchase.ts';
 import { isLoopback } from '../../server/http/this-machine.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer, testWebhookSecret } from '../support/test-server.ts';
@@ -95,6 +96,10 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
     await inject('the sandbox 404 page', built, { method: 'GET', url: '/sandbox/pay/no-such-order-ref' });
     await inject('the sandbox redirect', built, { method: 'POST', url: `/sandbox/pay/${order.ref}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     await inject('the sandbox closed page', built, { method: 'GET', url: `/sandbox/pay/${order.ref}` });
+    // The seed's unpaid invoice raised without an order, which Transaction History offers to pay.
+    const [unpaid] = await server.db.query<{ id: number }>(`select id from proforma_invoices where status = 'unpaid' and order_id is null order by id limit 1`);
+    await inject('the sandbox invoice page', built, { method: 'GET', url: invoicePagePath(testWebhookSecret, unpaid?.id ?? 0) });
+    await inject('the sandbox invoice 404 page', built, { method: 'GET', url: `/sandbox/invoice/${unpaid?.id ?? 0}/not-its-key` });
     await inject('the outbox page', built, { method: 'GET', url: '/dev/outbox' });
     await inject('the outbox JSON', built, { method: 'GET', url: '/dev/outbox.json' });
     await inject('the outbox refused', built, { method: 'GET', url: '/dev/outbox', remoteAddress: '203.0.113.9' });
@@ -118,6 +123,8 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
       'the sandbox 404 page': 404,
       'the sandbox redirect': 303,
       'the sandbox closed page': 200,
+      'the sandbox invoice page': 200,
+      'the sandbox invoice 404 page': 404,
       'the outbox page': 200,
       'the outbox JSON': 200,
       'the outbox refused': 404,
@@ -144,6 +151,8 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
         'the sandbox page',
         'the sandbox 404 page',
         'the sandbox closed page',
+        'the sandbox invoice page',
+        'the sandbox invoice 404 page',
         'the outbox page',
       ].sort(),
     );
@@ -157,7 +166,7 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
   });
 
   it("the server pages allow their own style block by its hash, and no other inline style", () => {
-    for (const label of ['the placeholder page', 'the sandbox page', 'the sandbox 404 page', 'the sandbox closed page', 'the outbox page']) {
+    for (const label of ['the placeholder page', 'the sandbox page', 'the sandbox 404 page', 'the sandbox closed page', 'the sandbox invoice page', 'the sandbox invoice 404 page', 'the outbox page']) {
       const page = answers.find((a) => a.label === label) as Answer;
       const styles = [...page.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
       expect(styles).toHaveLength(1);

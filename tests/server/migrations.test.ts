@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -104,6 +105,42 @@ describe('migrate', () => {
     const [a, b] = await Promise.all([migrate(db, dir), migrate(db, dir)]);
 
     expect([...a, ...b].sort()).toEqual(['001_counters.sql', '002_more.sql']);
+  });
+});
+
+describe('006_receipts_and_ratings.sql on a database with services made before it', () => {
+  const shipped = fileURLToPath(new URL('../../server/migrations/', import.meta.url));
+
+  it("renames a service named by a bare subject '<Subject> - <its students>', and leaves every other name as it was", async () => {
+    const db = await scratch();
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-migrations-'));
+    dirs.push(dir);
+    const files = (await readdir(shipped)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+    const before = files.filter((f) => f < '006');
+    for (const file of before) await copyFile(path.join(shipped, file), path.join(dir, file));
+    expect(await migrate(db, dir)).toEqual(before);
+    await db.exec(`
+      insert into branches (id, name) values (1, 'Dubai');
+      insert into subjects (branch_id, name, level_category) values (1, 'Mathematics', '[1]'), (1, 'English', '[1]');
+      insert into clients (id, branch_id, firstname, lastname, email, password_hash) values (1, 1, 'Sarah', 'Ahmed', 's@example.com', 'x');
+      insert into students (id, client_id, first_name, last_name) values (11, 1, 'Lina', 'Ahmed'), (10, 1, 'Adam', 'Ahmed');
+      insert into services (id, branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate) values
+        (1, 1, 1, 'Mathematics', 'hourly', 1, 1), (2, 1, 1, 'English', 'hourly', 1, 1), (3, 1, 1, 'Mathematics - Adam Ahmed', 'hourly', 1, 1),
+        (4, 1, 1, 'Weekend club', 'hourly', 1, 1), (5, 1, 1, 'Mathematics', 'hourly', 1, 1);
+      insert into service_recipients (service_id, student_id) values (1, 10), (2, 11), (2, 10), (3, 10), (4, 10);
+    `);
+
+    await copyFile(path.join(shipped, '006_receipts_and_ratings.sql'), path.join(dir, '006_receipts_and_ratings.sql'));
+    expect(await migrate(db, dir)).toEqual(['006_receipts_and_ratings.sql']);
+
+    expect(await db.query('select id, name from services order by id')).toEqual([
+      { id: 1, name: 'Mathematics - Adam Ahmed' },
+      { id: 2, name: 'English - Adam Ahmed, Lina Ahmed' },
+      { id: 3, name: 'Mathematics - Adam Ahmed' },
+      { id: 4, name: 'Weekend club' },
+      // No students to name: left as it was.
+      { id: 5, name: 'Mathematics' },
+    ]);
   });
 });
 

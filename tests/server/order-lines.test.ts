@@ -37,7 +37,7 @@ describe('an order with a line per student', () => {
     const before = await tableCounts(server.db);
     const wrong = await server.api('POST', '/create-order', { token: client.token, body: twoLineBody(client, gold) });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ field: 'amount', message: `amount: must be ${(gold + silver).toFixed(2)}, the price of the packages` });
+    expect(wrong.body).toMatchObject({ field: 'amount', message: `The price of these packages is now ${(gold + silver).toFixed(2)}. Please check your booking and pay again.` });
     expect(await tableCounts(server.db)).toEqual(before);
 
     const opened = await server.api('POST', '/create-order', { token: client.token, body: twoLineBody(client, gold + silver - 50, { coupon: 'WELCOME50' }) });

@@ -123,7 +123,7 @@ describe('a lesson inside the reschedule notice stays put', () => {
 
     const answer = await move(lesson, { ...lesson.slot, start: past, finish: new Date(past.getTime() + hourMs) });
 
-    expectRefused(answer, 400, { field: 'start', message: 'start: Please choose a future date and time.' });
+    expectRefused(answer, 400, { field: 'start', message: 'Please choose a future date and time.' });
     expect((await storedState(server.db)).digest).toEqual(before.digest);
   });
 });

@@ -77,15 +77,19 @@ describe('twenty concurrent replays of every step of the success sequence, acros
     const fresh = await calls.progress();
     expect(fresh.status).toBe(200);
     expect(responseErrors('getOrder', 200, fresh.body)).toEqual([]);
+    const [student] = await server.db.query<{ name: string }>(`select first_name || ' ' || last_name as name from students where id = $1`, [client.studentIds[0]]);
     expect(fresh.body).toEqual({
       ref: order.ref,
       status: 'paid',
       amount: order.amount,
+      // Opened without a method (the spec's payload), paid when the sandbox's Pay was pressed.
+      payment_method: null,
+      paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       pkg_id: 2,
       student_ids: [client.studentIds[0]],
       classes: 6,
       booked_classes: 0,
-      lines: [{ pkg_id: 2, level: 5, student_ids: [client.studentIds[0]], amount: order.amount, classes: 6, booked_classes: 0, weekly_lessons: null }],
+      lines: [{ pkg_id: 2, package_name: 'SILVER', level: 5, student_ids: [client.studentIds[0]], student_names: [student?.name], amount: order.amount, classes: 6, booked_classes: 0, weekly_lessons: null }],
       service_ids: [],
       appointment_ids: [],
       invoice_id: invoiceId,

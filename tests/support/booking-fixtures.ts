@@ -127,6 +127,7 @@ export interface OrderOptions {
   coupon?: string;
   amount?: number;
   clientPackageId?: number;
+  paymentMethod?: 'paypal' | 'visa' | 'mastercard';
 }
 
 export function orderBody(session: Session, amount: number, options: OrderOptions = {}) {
@@ -141,6 +142,7 @@ export function orderBody(session: Session, amount: number, options: OrderOption
     level: options.level ?? 5,
     ...(options.coupon ? { coupon: options.coupon } : {}),
     ...(options.clientPackageId ? { client_package_id: options.clientPackageId } : {}),
+    ...(options.paymentMethod ? { payment_method: options.paymentMethod } : {}),
   };
 }
 

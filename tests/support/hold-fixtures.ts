@@ -17,6 +17,8 @@ export interface HeldOrderOptions {
   studentIds?: number[];
   weekly?: Record<string, number>;
   clientPackageId?: number;
+  /** The method chosen on /checkout; none by default (an order opened without one). */
+  paymentMethod?: 'paypal' | 'visa' | 'mastercard';
 }
 
 /** A create-order body that holds `slots` (one SILVER line for the first student by default). */
@@ -36,6 +38,7 @@ export async function heldOrderBody(server: TestServer, session: Session, slots:
     lessons: slots.map((slot) => lessonOf(slot, students)),
     weekly_lessons: options.weekly ?? { Mathematics: 2 },
     ...(options.clientPackageId ? { client_package_id: options.clientPackageId } : {}),
+    ...(options.paymentMethod ? { payment_method: options.paymentMethod } : {}),
   };
 }
 

@@ -7,13 +7,13 @@ import type { OrderProgress } from '../../machines/rules/order-progress.ts';
 type Lesson = OrderProgress['lessons'][number];
 
 const held: Lesson[] = [
-  { subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], appointment_id: null, lost: false },
-  { subject: 'English', start: '2026-12-07T05:00:00Z', finish: '2026-12-07T06:00:00Z', tutor: 2, tutor_name: 'Omar Khalil', students: [11], appointment_id: null, lost: false },
-  { subject: 'Mathematics', start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], appointment_id: null, lost: false },
+  { subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], student_names: ['Adam Ahmed'], appointment_id: null, lost: false },
+  { subject: 'English', start: '2026-12-07T05:00:00Z', finish: '2026-12-07T06:00:00Z', tutor: 2, tutor_name: 'Omar Khalil', students: [11], student_names: ['Adam Ahmed'], appointment_id: null, lost: false },
+  { subject: 'Mathematics', start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], student_names: ['Adam Ahmed'], appointment_id: null, lost: false },
 ];
 
 type Line = OrderProgress['lines'][number];
-const line: Line = { pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 0, weekly_lessons: { Mathematics: 1, English: 1 } };
+const line: Line = { pkg_id: 3, package_name: 'GOLD', level: 5, student_ids: [11], student_names: ['Adam Ahmed'], amount: 684, classes: 12, booked_classes: 0, weekly_lessons: { Mathematics: 1, English: 1 } };
 
 /** The order, opened at checkout and not paid yet, with `more` over it. */
 export function orderProgress(ref: string, more: Partial<OrderProgress> = {}): OrderProgress {
@@ -34,6 +34,8 @@ export function orderProgress(ref: string, more: Partial<OrderProgress> = {}): O
     lessons: held,
     hold_expires_at: '2026-11-23T08:30:00Z',
     to_place: 0,
+    payment_method: 'visa',
+    paid_at: null,
     ...more,
   };
 }

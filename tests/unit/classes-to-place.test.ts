@@ -19,25 +19,25 @@ type Lesson = OrderProgress['lessons'][number];
 type Line = OrderProgress['lines'][number];
 
 const lost = (lesson: Lesson): Lesson => ({ ...lesson, appointment_id: null, lost: true });
-const maths: Lesson = { subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], appointment_id: 1, lost: false };
+const maths: Lesson = { subject: 'Mathematics', start: '2026-12-06T12:00:00Z', finish: '2026-12-06T13:00:00Z', tutor: 1, tutor_name: 'Amira Haddad', students: [11], student_names: ['Adam Ahmed'], appointment_id: 1, lost: false };
 
 /** Two studying together: one line for both, two Mathematics hours lost. */
 const together: OrderProgress = {
   ...partlyLost,
   student_ids: [11, 12],
-  lines: [{ pkg_id: 2, level: 8, student_ids: [11, 12], amount: 400, classes: 6, booked_classes: 4, weekly_lessons: { Mathematics: 1 } }],
-  lessons: [lost({ ...maths, students: [11, 12] }), lost({ ...maths, start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', students: [11, 12] })],
+  lines: [{ pkg_id: 2, package_name: 'SILVER', level: 8, student_ids: [11, 12], student_names: ['Adam Ahmed', 'Lina Ahmed'], amount: 400, classes: 6, booked_classes: 4, weekly_lessons: { Mathematics: 1 } }],
+  lessons: [lost({ ...maths, students: [11, 12], student_names: ['Adam Ahmed', 'Lina Ahmed'] }), lost({ ...maths, start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', students: [11, 12], student_names: ['Adam Ahmed', 'Lina Ahmed'] })],
   to_place: 2,
 };
 
 /** Two studying individually: a line each; Lina's English hour lost. */
-const adamsLine: Line = { pkg_id: 3, level: 5, student_ids: [11], amount: 684, classes: 12, booked_classes: 12, weekly_lessons: { Mathematics: 2 } };
-const linasLine: Line = { pkg_id: 2, level: 8, student_ids: [12], amount: 400, classes: 6, booked_classes: 5, weekly_lessons: { English: 1, Science: 1 } };
+const adamsLine: Line = { pkg_id: 3, package_name: 'GOLD', level: 5, student_ids: [11], student_names: ['Adam Ahmed'], amount: 684, classes: 12, booked_classes: 12, weekly_lessons: { Mathematics: 2 } };
+const linasLine: Line = { pkg_id: 2, package_name: 'SILVER', level: 8, student_ids: [12], student_names: ['Lina Ahmed'], amount: 400, classes: 6, booked_classes: 5, weekly_lessons: { English: 1, Science: 1 } };
 const individual: OrderProgress = {
   ...partlyLost,
   student_ids: [11, 12],
   lines: [adamsLine, linasLine],
-  lessons: [maths, lost({ ...maths, subject: 'English', tutor: 2, tutor_name: 'Omar Khalil', students: [12] })],
+  lessons: [maths, lost({ ...maths, subject: 'English', tutor: 2, tutor_name: 'Omar Khalil', students: [12], student_names: ['Lina Ahmed'] })],
   to_place: 3,
 };
 
@@ -98,7 +98,7 @@ describe('the draft that places a paid order’s classes', () => {
     ['a student who is not the client’s', partlyLost, students.slice(1)],
     ['a line without weekly lessons (an order opened without lessons)', { ...partlyLost, lines: [{ ...partlyLost.lines[0]!, weekly_lessons: null }] }, students],
     ['a lost subject without weekly lessons', { ...partlyLost, lines: [{ ...partlyLost.lines[0]!, weekly_lessons: { Mathematics: 1 } }] }, students],
-    ['lost lessons of students no line has', { ...individual, lessons: [lost({ ...maths, students: [11, 12] })] }, students],
+    ['lost lessons of students no line has', { ...individual, lessons: [lost({ ...maths, students: [11, 12], student_names: ['Adam Ahmed', 'Lina Ahmed'] })] }, students],
   ])('none when it cannot be opened: %s', (_, order, known) => {
     expect(draftFromOrder(order, known)).toBeNull();
   });
