@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../src/app/app-layout.tsx';
 import { ScreenFrame } from '../src/components/screen-frame.tsx';
+import { ToastRegion } from '../src/toasts/toast-region.tsx';
+import { notify } from '../src/toasts/notify.ts';
 import { storyAt } from './machine-story.ts';
 import { sessionEvents, shellStories } from './session-stories.ts';
 
@@ -22,7 +24,7 @@ const meta = {
       { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
     ],
     onBack: fn(),
-    onHome: fn(),
+    onFreshStart: fn(),
     onLogout: fn(),
     children: (
       <ScreenFrame title="Dashboard" titleHidden>
@@ -67,7 +69,9 @@ export const MenuOpen: Story = {
     await expect(inMenu.getByRole('link', { name: 'Transaction History' })).toHaveAttribute('href', '/transaction-history');
     await expect(inMenu.getByRole('link', { name: 'Manage Booking' })).toHaveAttribute('href', '/manage-booking');
     await expect(inMenu.getByRole('link', { name: 'Rescheduling' })).toHaveAttribute('href', '/rescheduling');
-    await expect(inMenu.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/renew-change-packages');
+    await expect(inMenu.getByRole('link', { name: 'Renew/change Package' })).toHaveAttribute('href', '/renew-change-packages');
+    await expect(inMenu.getByRole('link', { name: 'New Booking' })).toHaveAttribute('href', '/new-booking');
+    await expect(inMenu.getByRole('link', { name: 'CR Tutors' })).toHaveAttribute('href', '/crtutors');
     await expect(inMenu.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
     await expect(inMenu.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(inMenu.getByRole('link', { name: '+971 4 123 4567' })).toHaveAttribute('href', 'tel:+97141234567');
@@ -89,3 +93,67 @@ export const MenuOpen: Story = {
     await expect(await canvas.findByRole('dialog', { name: 'Menu' })).toBeVisible();
   },
 };
+
+// The window sizes the layout stories run at (the Vitest addon sizes the browser to the story's viewport).
+const viewports = {
+  phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  wide: { name: 'Desktop 1280 × 800', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+} as const;
+const at = (viewport: keyof typeof viewports) => ({ parameters: { viewport: { options: viewports } }, globals: { viewport: { value: viewport, isRotated: false } } });
+
+/** The longest title on a 390 px phone: it wraps to a second line, never cut or ellipsed. */
+export const LongTitleOnAPhone: Story = {
+  ...at('phone'),
+  args: { title: 'Renew / Change Package' },
+  play: async ({ canvasElement }) => {
+    const title = within(canvas(canvasElement).getByRole('banner')).getByText('Renew / Change Package');
+    await expect(window.innerWidth).toBe(390);
+    // Nothing of the text lies outside the box that shows it.
+    await expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth);
+    await expect(getComputedStyle(title).textOverflow).not.toBe('ellipsis');
+    const header = canvas(canvasElement).getByRole('banner').getBoundingClientRect();
+    const box = title.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(header.left);
+    await expect(box.right).toBeLessThanOrEqual(header.right);
+  },
+};
+
+/** A toast on a phone shows below the header bar: its title, back arrow and menu stay in sight. */
+export const ToastOnAPhone: Story = {
+  ...at('phone'),
+  args: { title: 'New Booking' },
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <ToastRegion />
+      </>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    notify.error('Number of students is required');
+    const toast = await within(document.body).findByRole('alert');
+    await expect(toast).toHaveTextContent('Number of students is required');
+    // Wait for the toast's entrance to finish, then compare where it rests with the header.
+    await waitFor(() => expect(toast.getBoundingClientRect().top).toBeGreaterThanOrEqual(canvas(canvasElement).getByRole('banner').getBoundingClientRect().bottom), { timeout: 3000 });
+  },
+};
+
+/** From 1024 px wide a signed-in screen uses the space: a wide column under a header as wide. */
+export const WideWindow: Story = {
+  ...at('wide'),
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(1280);
+    const main = canvas(canvasElement).getByRole('main').getBoundingClientRect();
+    // The phone column is 30rem (480 px); the wide one 64rem (1024 px).
+    await expect(main.width).toBeGreaterThan(900);
+    const menuButton = canvas(canvasElement).getByRole('button', { name: 'Menu' }).getBoundingClientRect();
+    // The header's buttons line up with the column, not with a phone's.
+    await expect(Math.abs(menuButton.left - main.left)).toBeLessThan(40);
+  },
+};
+
+function canvas(element: HTMLElement) {
+  return within(element);
+}

@@ -217,26 +217,9 @@ export const Left: Story = {
   },
 };
 
-/** The Free Assessment box ticked before any hour: one class in all, 6 weeks shown, Book Now goes to its summary. */
-const ticked: AnyEventObject[] = [...loaded, { type: 'freeAssessment.toggled' }, { type: 'slot.clicked', ...wednesday }, { type: 'xstate.done.actor.fetchTutors', output: tutors }, { type: 'tutor.chosen', index: 0 }];
-
-export const FreeAssessmentTicked: Story = {
-  args: storyAt(stories, ticked).args,
-  play: async ({ canvasElement, args }) => {
-    const canvas = page(canvasElement);
-    await expect(canvas.getByRole('checkbox', { name: 'Free Assessment' })).toBeChecked();
-    await expect(canvas.getByText(freeOneClassText)).toBeVisible();
-    // One class, not the package's weeks of classes.
-    await expect(canvas.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
-    await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
-    await userEvent.click(canvas.getByRole('button', { name: 'Book Now' }));
-    await expect(args.onBook).toHaveBeenCalledTimes(1);
-  },
-};
-
-/** The free assessment chosen: on the way to its summary (the container renders the redirect). */
-export const FreeAssessmentChosen: Story = {
-  ...storyAt(stories, [...ticked, { type: 'book.requested' }]),
+/** The Free Assessment box ticked: on the way to /free-book with the form kept (the container renders the redirect). */
+export const FreeAssessmentAsked: Story = {
+  ...storyAt(stories, [...loaded, { type: 'freeAssessment.toggled' }]),
   play: async ({ canvasElement }) => {
     await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },
@@ -259,11 +242,23 @@ export const FreeBook: Story = {
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Free Assessment' })).toBeInTheDocument();
+    // Whom the free class is for, the program as the free flow names it.
+    await expect(canvas.getByText('For Adam Ahmed · Primary · Year 5 / Grade 4')).toBeVisible();
+    // One class, not the package's weeks of classes.
+    await expect(canvas.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
     await expect(canvas.getByText(freeOneClassText)).toBeVisible();
     // The free flow is the free assessment: no box to tick.
     await expect(canvas.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
     await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
     await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  },
+};
+
+/** The free assessment chosen: on the way to its summary (the container renders the redirect). */
+export const FreeAssessmentChosen: Story = {
+  ...freeAt([...chosen, { type: 'book.requested' }]),
+  play: async ({ canvasElement }) => {
+    await expect(page(canvasElement).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   },
 };
 

@@ -49,6 +49,8 @@ export const Viewing: Story = {
     const second = within(canvas.getByRole('region', { name: '2nd Week' }));
     await expect(second.getByText('Sunday, 13 Dec 2026 · 16:00')).toBeVisible();
     await expect(second.getByText('Mathematics with Amira Haddad')).toBeVisible();
+    // Two of the package's 12 classes chosen: the rest wait on the package.
+    await expect(canvas.getByText('You have chosen 2 of 12 classes. The other 10 can be booked later from Remaining Classes.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm Booking' }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
   },

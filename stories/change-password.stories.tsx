@@ -10,6 +10,8 @@ const meta = {
     newPassword: '',
     confirmPassword: '',
     submitting: false,
+    mismatch: null,
+    checks: 0,
     error: null,
     onNewPasswordChange: fn(),
     onConfirmPasswordChange: fn(),
@@ -45,9 +47,13 @@ export const Typed: Story = {
 };
 
 export const Mismatch: Story = {
-  args: { newPassword: 'Secret123!', confirmPassword: 'Secret124!', error: linkPasswordMismatchText },
+  args: { newPassword: 'Secret123!', confirmPassword: 'Secret124!', mismatch: linkPasswordMismatchText, checks: 1 },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('New password and confirm password does not match.');
+    const confirm = within(canvasElement).getByLabelText('Confirm password');
+    // Said at the field it concerns, which has focus.
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm).toHaveAccessibleDescription('New password and confirm password does not match.');
+    await expect(confirm).toHaveFocus();
   },
 };
 

@@ -29,7 +29,7 @@ const storyMachine = checkoutMachine.provide({
     applyCoupon: fromPromise(() => new Promise<CouponAnswer>(() => {})),
     createOrder: fromPromise(() => new Promise<{ paymentLink?: string | null }>(() => {})),
   },
-  actions: { goToPayment: () => {}, logNoLink: () => {} },
+  actions: { goToPayment: () => {}, logNoLink: () => {}, notifyCouponRefused: () => {} },
 });
 
 /** Someone else took Adam's Sunday 16:00 first: POST /create-order's 409, as the call throws it. */
@@ -46,8 +46,7 @@ const storiesFor = (start: BookingDraft): MachineStories<typeof storyMachine, Re
     { type: 'coupon.applied' },
     { type: 'xstate.done.actor.applyCoupon', output: { discount_type: 'percent', discount_value: 10 } },
     { type: 'xstate.error.actor.applyCoupon', error: new Error('This coupon code is invalid or has expired.') },
-    { type: 'xstate.after.banner.checkout.ready.couponRefused' },
-    { type: 'method.changed', method: 'VISA' },
+    { type: 'method.changed', method: 'visa' },
     { type: 'payment.requested' },
     { type: 'xstate.done.actor.createOrder', output: { paymentLink: 'https://pay.example.com/sandbox/pay/abc' } },
     { type: 'xstate.done.actor.createOrder', output: { paymentLink: null } },
@@ -93,8 +92,9 @@ export const Ready: Story = {
     await expect(canvas.getByRole('button', { name: 'Apply Coupon' })).toBeDisabled();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Coupon Code' }), 'W');
     await expect(args.onCodeChange).toHaveBeenCalledWith('W');
+    await expect(canvas.getByRole('group', { name: 'Payment Method' })).toBeVisible();
     await userEvent.click(canvas.getByRole('radio', { name: 'VISA' }));
-    await expect(args.onMethodChange).toHaveBeenCalledWith('VISA');
+    await expect(args.onMethodChange).toHaveBeenCalledWith('visa');
     await userEvent.click(canvas.getByRole('button', { name: 'Pay Now' }));
     await expect(args.onPay).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
@@ -122,12 +122,26 @@ export const CouponApplied: Story = {
   },
 };
 
+/** Coupon refused: the server's sentence at the field (its toast, the app's, is not part of the view). */
 export const CouponRefused: Story = {
   ...storyAt(stories, [...applying, { type: 'xstate.error.actor.applyCoupon', error: new Error('This coupon code is invalid or has expired.') }]),
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('This coupon code is invalid or has expired.');
+    const field = canvas.getByRole('textbox', { name: 'Coupon Code' });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription('This coupon code is invalid or has expired.');
+    await expect(field).toHaveFocus();
     await expect(canvas.getByText('Grand Total').parentElement).toHaveTextContent('AED 684');
+  },
+};
+
+/** Another method chosen (VISA): checked, and kept in the draft for the order. */
+export const MethodChosen: Story = {
+  ...storyAt(stories, [{ type: 'method.changed', method: 'visa' }]),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('radio', { name: 'VISA' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
   },
 };
 

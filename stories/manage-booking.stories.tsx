@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { type Appointment, type BookingTab, bookingPage, bookingsOfTab, manageBookingPageSize, peopleOf } from '../machines/rules/booking-list.ts';
+import { type Appointment, type BookingTab, bookingPage, bookingsOfTab, groupTitles, manageBookingPageSize, peopleOf, studentNamesOf } from '../machines/rules/booking-list.ts';
 import { scheduledClassesFailedText } from '../src/api/calls/booking.ts';
 import { ManageBookingView, type ManageBookingViewProps, emptyBookingTexts } from '../src/screens/manage-booking/manage-booking-view.tsx';
 
@@ -8,7 +8,7 @@ const now = Date.parse('2026-12-01T08:00:00Z');
 const day = 86_400_000;
 const subjects = ['Mathematics', 'English', 'Physics'];
 
-const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number): Appointment => {
+const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number | null, more: Partial<Appointment> = {}): Appointment => {
   const topic = subjects[(id - 1) % 3] ?? 'Mathematics';
   const serviceId = ((id - 1) % 3) + 1;
   return {
@@ -19,6 +19,9 @@ const lesson = (id: number, start: number, status: Appointment['status'], pkgId:
     status,
     service: { id: serviceId, name: `${topic} - Adam Ahmed` },
     db: { pkg_id: pkgId },
+    client_package_id: pkgId === null ? null : pkgId * 10,
+    rating: null,
+    ...more,
   };
 };
 
@@ -26,9 +29,9 @@ const lesson = (id: number, start: number, status: Appointment['status'], pkgId:
 const upcoming = (count: number): Appointment[] =>
   Array.from({ length: count }, (_, i) => lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, i === 1 ? 'pending' : 'planned', i < 25 ? 3 : 4));
 
-/** Three completed lessons a week apart from 1 Nov, and a cancelled one on 28 Nov. */
+/** Three completed lessons a week apart from 1 Nov (the second rated 4 stars), and a cancelled one on 28 Nov. */
 const past: Appointment[] = [
-  ...[0, 1, 2].map((i) => lesson(i + 1, Date.parse('2026-11-01T12:00:00Z') + i * 7 * day, 'completed', 3)),
+  ...[0, 1, 2].map((i) => lesson(i + 1, Date.parse('2026-11-01T12:00:00Z') + i * 7 * day, 'completed', 3, { rating: i === 1 ? 4 : null })),
   lesson(4, Date.parse('2026-11-28T12:00:00Z'), 'cancelled', 3),
 ];
 
@@ -37,18 +40,37 @@ const services = [
   { conjobs: [{ name: 'James Whitfield', contractor: 2 }], rcrs: [{ recipient_name: 'Adam Ahmed', recipient: 11 }, { recipient_name: 'Lina Ahmed', recipient: 12 }] },
   // A service with no tutor recorded (or whose look-up failed) reads N/A.
   undefined,
+  { conjobs: [{ name: 'Amira Haddad', contractor: 1 }], rcrs: [{ recipient_name: 'Lina Ahmed', recipient: 12 }] },
 ];
+const serviceOf = (serviceId: number) => services[serviceId - 1];
 
 /** The view's list props for a tab and page of `appointments`, as the container derives them. */
 function listed(appointments: Appointment[], tab: BookingTab, page = 1): Pick<ManageBookingViewProps, 'tab' | 'groups' | 'page' | 'pageCount'> {
   const shown = bookingPage(bookingsOfTab(appointments, tab), { page, size: manageBookingPageSize, timeZone: 'Asia/Dubai', now });
+  const titles = groupTitles(shown.groups, (serviceId) => {
+    const service = serviceOf(serviceId);
+    return service ? studentNamesOf(service) : undefined;
+  });
   return {
     tab,
     page: shown.page,
     pageCount: shown.pageCount,
-    groups: shown.groups.map((group) => ({ packageName: group.packageName, items: group.items.map((card) => ({ ...card, ...peopleOf(services[card.serviceId - 1]) })) })),
+    groups: shown.groups.map((group, index) => ({
+      key: group.key,
+      title: titles[index] ?? group.packageName,
+      items: group.items.map((card) => ({ ...card, ...peopleOf(serviceOf(card.serviceId)) })),
+    })),
   };
 }
+
+/** Adam's and Lina's SILVER packages, a week of each from 6 Dec, and Lina's free assessment on 5 Dec. */
+const twoStudents: Appointment[] = [
+  lesson(1, Date.parse('2026-12-06T12:00:00Z'), 'planned', 2, { client_package_id: 51 }),
+  lesson(2, Date.parse('2026-12-07T12:00:00Z'), 'planned', 2, { client_package_id: 52, topic: 'Mathematics', service: { id: 4, name: 'Mathematics - Lina Ahmed' } }),
+  lesson(3, Date.parse('2026-12-13T12:00:00Z'), 'planned', 2, { client_package_id: 51, topic: 'Mathematics', service: { id: 1, name: 'Mathematics - Adam Ahmed' } }),
+  lesson(4, Date.parse('2026-12-14T12:00:00Z'), 'planned', 2, { client_package_id: 52, topic: 'Mathematics', service: { id: 4, name: 'Mathematics - Lina Ahmed' } }),
+  lesson(5, Date.parse('2026-12-05T12:00:00Z'), 'planned', null, { topic: 'English', service: { id: 4, name: 'English - Lina Ahmed' } }),
+];
 
 const meta = {
   title: 'Manage Booking/Bookings',
@@ -104,14 +126,14 @@ export const OnePage: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const panel = within(canvas.getByRole('tabpanel', { name: 'Current Booking' }));
-    await expect(panel.getByRole('heading', { name: 'GOLD' })).toBeVisible();
-    const first = within(panel.getByRole('article', { name: 'Mathematics, 2 Dec 2026 16:00' }));
+    await expect(panel.getByRole('heading', { name: 'GOLD · Adam Ahmed, Lina Ahmed' })).toBeVisible();
+    const first = within(panel.getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 16:00' }));
     await expect(first.getByText('Amira Haddad')).toBeVisible();
     await expect(first.getByText('planned')).toBeVisible();
-    const second = within(panel.getByRole('article', { name: 'English, 3 Dec 2026 16:00' }));
+    const second = within(panel.getByRole('article', { name: 'English, Thu 3 Dec 2026 16:00' }));
     await expect(second.getByText('Adam Ahmed, Lina Ahmed')).toBeVisible();
     await expect(second.getByText('pending')).toBeVisible();
-    await expect(within(panel.getByRole('article', { name: 'Physics, 4 Dec 2026 16:00' })).getAllByText('N/A')).toHaveLength(2);
+    await expect(within(panel.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 16:00' })).getAllByText('N/A')).toHaveLength(2);
     await expect(panel.queryByRole('button', { name: 'Comment' })).toBeNull();
     await expect(panel.getByText('Page 1 of 1')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -128,7 +150,7 @@ export const ManyPages: Story = {
     await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
     await expect(canvas.getAllByRole('article')).toHaveLength(20);
     // The GOLD lessons run on from page 1; PLATINUM starts here.
-    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'PLATINUM']);
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed, Lina Ahmed', 'PLATINUM · Adam Ahmed, Lina Ahmed']);
     const [first] = canvas.getAllByRole('article');
     await expect(first && within(first).getByText('21')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
@@ -144,8 +166,25 @@ export const LoadingNames: Story = {
     groups: listed(upcoming(2), 'current').groups.map((group) => ({ ...group, items: group.items.map((card) => ({ ...card, studentName: null, teacherName: null })) })),
   },
   play: async ({ canvasElement }) => {
-    const card = within(within(canvasElement).getByRole('article', { name: 'Mathematics, 2 Dec 2026 16:00' }));
+    const card = within(within(canvasElement).getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 16:00' }));
     await expect(card.getAllByText('Loading')).toHaveLength(2);
+  },
+};
+
+export const TwoStudents: Story = {
+  args: listed(twoStudents, 'current'),
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('tabpanel', { name: 'Current Booking' }));
+    // A group per client package, named for whose it is; the free assessment its own; lessons by date with their weekday.
+    await expect(panel.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Free Assessment', 'SILVER · Adam Ahmed', 'SILVER · Lina Ahmed']);
+    const names = panel.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+    await expect(names).toEqual([
+      'English, Sat 5 Dec 2026 16:00',
+      'Mathematics, Sun 6 Dec 2026 16:00',
+      'Mathematics, Sun 13 Dec 2026 16:00',
+      'Mathematics, Mon 7 Dec 2026 16:00',
+      'Mathematics, Mon 14 Dec 2026 16:00',
+    ]);
   },
 };
 
@@ -155,12 +194,19 @@ export const PastWithComment: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('tab', { name: 'Past Booking' })).toHaveAttribute('aria-selected', 'true');
     const panel = within(canvas.getByRole('tabpanel', { name: 'Past Booking' }));
-    // The latest first: the lesson to rate is on top.
+    // The latest first.
     const names = panel.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
-    await expect(names).toEqual(['Mathematics, 28 Nov 2026 16:00', 'Physics, 15 Nov 2026 16:00', 'English, 8 Nov 2026 16:00', 'Mathematics, 1 Nov 2026 16:00']);
-    await expect(within(panel.getByRole('article', { name: 'Mathematics, 28 Nov 2026 16:00' })).getByText('cancelled')).toBeVisible();
-    await expect(panel.getAllByRole('button', { name: 'Comment' })).toHaveLength(4);
-    await userEvent.click(within(panel.getByRole('article', { name: 'Physics, 15 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' }));
+    await expect(names).toEqual(['Mathematics, Sat 28 Nov 2026 16:00', 'Physics, Sun 15 Nov 2026 16:00', 'English, Sun 8 Nov 2026 16:00', 'Mathematics, Sun 1 Nov 2026 16:00']);
+    // Cancelled is drawn apart from completed (its own colour and mark) and cannot be rated.
+    const cancelled = within(panel.getByRole('article', { name: 'Mathematics, Sat 28 Nov 2026 16:00' }));
+    await expect(cancelled.getByText('cancelled')).toHaveAttribute('data-tone', 'cancelled');
+    await expect(cancelled.queryByRole('button', { name: 'Comment' })).toBeNull();
+    // A rated lesson shows its stars and no second Comment.
+    const rated = within(panel.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
+    await expect(rated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    await expect(rated.queryByRole('button', { name: 'Comment' })).toBeNull();
+    await expect(panel.getAllByRole('button', { name: 'Comment' })).toHaveLength(2);
+    await userEvent.click(within(panel.getByRole('article', { name: 'Physics, Sun 15 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' }));
     await expect(args.onComment).toHaveBeenCalledWith(3);
   },
 };

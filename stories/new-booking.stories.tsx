@@ -247,6 +247,38 @@ export const SingleStudentFilled: Story = {
   },
 };
 
+/** Next found the form incomplete: every field at fault says the spec's text at itself, and the first has focus. */
+export const FieldsMissing: Story = {
+  ...storyAt(newBookingStories, [loaded, { type: 'students.changed', count: 1 }, { type: 'program.changed', slot: 1, programOne: 1 }, { type: 'next.requested' }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = canvasOf(canvasElement);
+    const name = canvas.getByRole('combobox', { name: 'Student name' });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Student Name is required');
+    // Next again: focus goes to the first field at fault.
+    await userEvent.click(nextButton(canvasElement));
+    await expect(args.onNext).toHaveBeenCalledTimes(1);
+    await expect(name).toHaveFocus();
+    // The program is chosen but not its year: the spec's 'Program is required' stands at the year.
+    await expect(canvas.getByRole('combobox', { name: 'Program' })).not.toHaveAttribute('aria-invalid');
+    await expect(canvas.getByRole('combobox', { name: 'Year' })).toHaveAccessibleDescription('Program is required');
+  },
+};
+
+/** Add refused a name without a last name: said at the typed field, which has focus. */
+export const NameRefused: Story = {
+  ...storyAt(newBookingStories, [loaded, { type: 'students.changed', count: 1 }, { type: 'name.typed', slot: 1, text: 'Sara' }, { type: 'name.added', slot: 1 }]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = canvasOf(canvasElement);
+    const typed = canvas.getByRole('textbox', { name: /^New student for Student name/ });
+    await expect(typed).toHaveAccessibleDescription('Please provide both first and last names for all new students.');
+    // Add again: focus goes back to the field.
+    await userEvent.click(canvas.getByRole('button', { name: /^Add new student for Student name/ }));
+    await expect(args.onNameAdd).toHaveBeenCalledWith(1);
+    await expect(typed).toHaveFocus();
+  },
+};
+
 /** A fourth subject for one student: the warning is on and Next waits. */
 export const FourSubjectsWarning: Story = {
   ...storyAt(newBookingStories, [...singleFilled, { type: 'subject.toggled', slot: 1, subject: 'Science' }, { type: 'subject.toggled', slot: 1, subject: 'Arabic' }]),

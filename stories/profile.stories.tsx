@@ -13,6 +13,8 @@ const meta = {
     dialogOpen: false,
     fields: { oldPassword: '', newPassword: '', confirmPassword: '' },
     error: null,
+    invalidFields: [],
+    checks: 0,
     submitting: false,
     onOpenDialog: fn(),
     onCloseDialog: fn(),
@@ -60,20 +62,27 @@ export const ChangePasswordOpen: Story = {
 };
 
 export const FieldsMissing: Story = {
-  args: { dialogOpen: true, fields: { ...filled, confirmPassword: '' }, error: 'All fields are required' },
+  args: { dialogOpen: true, fields: { ...filled, confirmPassword: '' }, error: 'All fields are required', invalidFields: ['confirmPassword'], checks: 1 },
   play: async ({ canvasElement, args }) => {
     const inDialog = within(dialogIn(canvasElement));
     await expect(inDialog.getByRole('alert')).toHaveTextContent('All fields are required');
+    // The empty field is marked, described by the message, and has focus.
+    const confirm = inDialog.getByLabelText('Confirm password');
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm).toHaveAccessibleDescription('All fields are required');
+    await expect(confirm).toHaveFocus();
+    await expect(inDialog.getByLabelText('Old password')).not.toHaveAttribute('aria-invalid');
     await userEvent.click(inDialog.getByRole('button', { name: 'Submit' }));
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
   },
 };
 
 export const Mismatch: Story = {
-  args: { dialogOpen: true, fields: { ...filled, confirmPassword: 'NewPassw0rd?' }, error: 'New passwords do not match.' },
+  args: { dialogOpen: true, fields: { ...filled, confirmPassword: 'NewPassw0rd?' }, error: 'New passwords do not match.', invalidFields: ['confirmPassword'], checks: 1 },
   play: async ({ canvasElement }) => {
     const inDialog = within(dialogIn(canvasElement));
     await expect(inDialog.getByRole('alert')).toHaveTextContent('New passwords do not match.');
+    await expect(inDialog.getByLabelText('Confirm password')).toHaveAccessibleDescription('New passwords do not match.');
     await expect(inDialog.getByLabelText('Confirm password')).toHaveValue('NewPassw0rd?');
   },
 };

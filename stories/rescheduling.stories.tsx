@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { rescheduleNoticeText } from '../contract/reschedule-notice.ts';
-import { type Appointment, reschedulePage, reschedulingPageSize } from '../machines/rules/booking-list.ts';
+import { type Appointment, groupTitles, reschedulePage, reschedulingPageSize } from '../machines/rules/booking-list.ts';
 import { scheduledClassesFailedText } from '../src/api/calls/booking.ts';
 import { ReschedulingView, type ReschedulingViewProps, noLessonsText } from '../src/screens/rescheduling/rescheduling-view.tsx';
 
@@ -9,7 +9,7 @@ const day = 86_400_000;
 // Today in Dubai: lessons on 1 to 3 Dec are inside the 2-day notice.
 const today = '2026-12-01';
 
-const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number | null): Appointment => ({
+const lesson = (id: number, start: number, status: Appointment['status'], pkgId: number | null, clientPackageId: number | null = pkgId === null ? null : pkgId * 10): Appointment => ({
   id,
   start: new Date(start).toISOString(),
   finish: new Date(start + 3_600_000).toISOString(),
@@ -17,13 +17,21 @@ const lesson = (id: number, start: number, status: Appointment['status'], pkgId:
   status,
   service: { id: id % 2 === 0 ? 8 : 7, name: id % 2 === 0 ? 'English - Lina Ahmed' : 'Mathematics - Adam Ahmed' },
   db: { pkg_id: pkgId },
+  client_package_id: clientPackageId,
+  rating: null,
 });
 
 /** Lessons a day apart from 2 Dec at 16:00 in Dubai; the first 12 GOLD, the rest SILVER. */
 const daily = (count: number): Appointment[] => Array.from({ length: count }, (_, i) => lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, 'planned', i < 12 ? 3 : 2));
 
+/** The students of the stories' services, as their look-up answers them. */
+const studentsOf = (serviceId: number) => (serviceId === 8 ? ['Lina Ahmed'] : ['Adam Ahmed']);
+
+/** The view's list props for a page of `appointments`, as the container derives them. */
 function listed(appointments: Appointment[], page = 1): Pick<ReschedulingViewProps, 'groups' | 'page' | 'pageCount'> {
-  return reschedulePage(appointments, { page, size: reschedulingPageSize, timeZone: 'Asia/Dubai', today });
+  const shown = reschedulePage(appointments, { page, size: reschedulingPageSize, timeZone: 'Asia/Dubai', today });
+  const titles = groupTitles(shown.groups, studentsOf);
+  return { page: shown.page, pageCount: shown.pageCount, groups: shown.groups.map((group, index) => ({ key: group.key, title: titles[index] ?? group.packageName, items: group.items })) };
 }
 
 const meta = {
@@ -82,15 +90,16 @@ export const OnePage: Story = {
   ]),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'Unknown Package']);
+    // Lessons 1 and 2 are Adam's and Lina's (services 7 and 8) on one GOLD package; 4 is the free assessment.
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed, Lina Ahmed', 'Free Assessment']);
     // The completed lesson is not listed; earliest first: the one inside the notice, one that may move, one pending.
     const [soon, later, pending] = canvas.getAllByRole('article');
     await expect(canvas.getAllByRole('article')).toHaveLength(3);
-    await expect(soon && within(soon).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    await expect(soon && within(soon).queryByRole('button', { name: /^Reschedule/ })).toBeNull();
     await expect(soon && within(soon).getByText(rescheduleNoticeText)).toBeVisible();
     const movable = within(later ?? canvasElement);
     await expect(movable.getByRole('heading', { name: 'English - Lina Ahmed' })).toBeVisible();
-    await expect(movable.getByText('5 Dec 2026')).toBeVisible();
+    await expect(movable.getByText('Sat 5 Dec 2026')).toBeVisible();
     await expect(movable.getByText('16:00')).toBeVisible();
     const details = movable.getByRole('button', { name: 'Details' });
     await expect(details).toHaveAttribute('aria-expanded', 'false');
@@ -100,9 +109,12 @@ export const OnePage: Story = {
     await expect(movable.getByText('Service ID')).toBeVisible();
     await expect(movable.getByText('8')).toBeVisible();
     await expect(movable.getByText('planned')).toBeVisible();
-    await userEvent.click(movable.getByRole('button', { name: 'Reschedule' }));
+    // The button reads Reschedule and names its lesson to a screen reader.
+    const reschedule = movable.getByRole('button', { name: 'Reschedule English on Sat 5 Dec 2026 16:00' });
+    await expect(reschedule).toHaveTextContent('Reschedule');
+    await userEvent.click(reschedule);
     await expect(args.onReschedule).toHaveBeenCalledWith(2);
-    await expect(pending && within(pending).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    await expect(pending && within(pending).queryByRole('button', { name: /^Reschedule/ })).toBeNull();
     await expect(pending && within(pending).queryByText(rescheduleNoticeText)).toBeNull();
     await expect(canvas.getByText('Page 1 of 1')).toBeVisible();
   },
@@ -114,8 +126,8 @@ export const ManyPages: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
     await expect(canvas.getAllByRole('article')).toHaveLength(10);
-    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'SILVER']);
-    await expect(canvas.getAllByRole('button', { name: 'Reschedule' })).toHaveLength(10);
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed, Lina Ahmed', 'SILVER · Adam Ahmed, Lina Ahmed']);
+    await expect(canvas.getAllByRole('button', { name: /^Reschedule/ })).toHaveLength(10);
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await expect(args.onPage).toHaveBeenCalledWith(3);
     await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
@@ -126,7 +138,7 @@ export const ManyPages: Story = {
 export const Opening: Story = {
   args: { ...listed(daily(3).slice(2)), opening: 3 },
   play: async ({ canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'Reschedule' });
+    const button = within(canvasElement).getByRole('button', { name: /^Reschedule/ });
     await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
 import type { KnownStudent } from '../machines/booking/booking-form.ts';
 import { type SuccessSequenceInput, orderUnpaidText, successSequenceMachine } from '../machines/booking/success-sequence.machine.ts';
+import { orderUnavailableTexts } from '../machines/rules/order-progress.ts';
 import type { OrderProgress } from '../machines/rules/order-progress.ts';
 import { bookingText, recordingText, selectSuccessView, verifyingText } from '../src/screens/payment/success-screen.tsx';
 import { SuccessView, checklistLabel, confirmationEmailText, successTitle } from '../src/screens/payment/success-view.tsx';
@@ -14,7 +15,7 @@ const orders = orderStages(ref);
 const students = [{ id: 11, first_name: 'Adam', last_name: 'Ahmed', paying_client: 7 }];
 
 /** A pending payment paid: the free package is deleted at the end, so every state of the chart shows. */
-const input: SuccessSequenceInput = { ref, clientid: 7, deletesFreePackage: true };
+const input: SuccessSequenceInput = { ref, clientid: 7, deletesFreePackage: true, timeZone: 'Asia/Dubai' };
 
 /** A call that never settles: a story is a moment at rest. */
 const stalled = <T,>() => new Promise<T>(() => {});
@@ -38,6 +39,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadOrder', output: orders.confirmed },
   { type: 'xstate.done.actor.loadOrder', output: orders.partlyLost },
   { type: 'xstate.error.actor.loadOrder', error: new Error('Cannot verify payment.') },
+  { type: 'xstate.error.actor.loadOrder', error: Object.assign(new Error('Order not found.'), { status: 404 }) },
+  { type: 'xstate.error.actor.loadOrder', error: Object.assign(new Error('This order is not yours.'), { status: 403 }) },
   { type: 'xstate.done.actor.loadStudents', output: students },
   { type: 'xstate.after.paymentStart.successSequence.waitingToStart' },
   { type: 'xstate.done.actor.fulfilOrder', output: orders.booked },
@@ -53,7 +56,7 @@ const successStories: MachineStories<typeof machine, ReturnType<typeof selectSuc
 /** Opened without a ref: nothing can be verified. */
 const noRefStories: MachineStories<typeof machine, ReturnType<typeof selectSuccessView>> = { ...successStories, input: { ...input, ref: null } };
 
-const [notBooked, confirmedBefore, partlyLost, unreachable, studentsRead, started, fulfilled, unpaid, recorded, confirmed, closed, alerted] = events as [AnyEventObject, ...AnyEventObject[]];
+const [notBooked, confirmedBefore, partlyLost, unreachable, notFound, notYours, studentsRead, started, fulfilled, unpaid, recorded, confirmed, closed, alerted] = events as [AnyEventObject, ...AnyEventObject[]];
 const upTo = (...chain: (AnyEventObject | undefined)[]) => chain.filter((e): e is AnyEventObject => e !== undefined);
 const waiting = upTo(notBooked, studentsRead);
 const booked = upTo(...waiting, started, fulfilled);
@@ -130,6 +133,23 @@ export const Succeeded: Story = {
     await expect(canvas.getByText(confirmationEmailText)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Manage your Slots' })).toHaveAttribute('href', '/manage-booking');
     await expectChecklist(canvasElement, allDone);
+    // The receipt: the amount, the method, the ref, and each lesson with its day, hour, student and tutor.
+    const facts = within(canvas.getByRole('region', { name: 'Receipt' }));
+    await expect(facts.getByText('AED 684')).toBeVisible();
+    await expect(facts.getByText('VISA')).toBeVisible();
+    await expect(facts.getByText(ref)).toBeVisible();
+    await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('listitem')[0]).toHaveTextContent('MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
+    // The confetti falls behind the card's words (its own stacking context, below them), takes no clicks, and
+    // stays inside the success card, off the receipt.
+    const card = canvas.getByRole('region', { name: successTitle });
+    const confetti = card.querySelector<HTMLElement>('[aria-hidden="true"]:has(> span)');
+    await expect(confetti).not.toBeNull();
+    if (!confetti) return;
+    await expect(getComputedStyle(confetti).pointerEvents).toBe('none');
+    await expect(getComputedStyle(confetti).zIndex).toBe('-1');
+    await expect(getComputedStyle(card).isolation).toBe('isolate');
+    await expect(getComputedStyle(card).overflow).toBe('hidden');
+    await expect(card.contains(canvas.getByRole('region', { name: 'Receipt' }))).toBe(false);
   },
 };
 
@@ -164,6 +184,28 @@ export const LeavingForReceipt: Story = {
   },
 };
 
+/** A ref that no order has (404): nothing to confirm; the way to the dashboard, no Retry. */
+export const NotFound: Story = {
+  ...storyAt(successStories, upTo(notFound)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(orderUnavailableTexts.notFound.text);
+    await expect(canvas.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: successTitle })).toBeNull();
+  },
+};
+
+/** Another client's order (403). */
+export const NotYours: Story = {
+  ...storyAt(successStories, upTo(notYours)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(orderUnavailableTexts.notYours.text);
+    await expect(canvas.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  },
+};
+
 export const MissingRef: Story = {
   ...storyAt(noRefStories),
   parameters: { ...storyAt(noRefStories).parameters, machine: noRefStories },
@@ -171,6 +213,7 @@ export const MissingRef: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Payment reference missing');
     await expect(canvas.getByRole('alert')).toHaveTextContent('Cannot verify payment.');
+    await expect(canvas.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   },
 };
 

@@ -4,7 +4,18 @@ import { type ProformaInvoice, invoiceRows } from '../machines/rules/invoices.ts
 import { invoicesFailedText } from '../src/api/calls/invoices.ts';
 import { TransactionHistoryView, noTransactionsText } from '../src/screens/transaction-history/transaction-history-view.tsx';
 
-const invoice = (id: number, date_sent: string, description: string, amount: number, status: string): ProformaInvoice => ({ id, date_sent, description, amount, status, client: { id: 7 } });
+const invoice = (id: number, date_sent: string, description: string, amount: number, status: string, more: Partial<ProformaInvoice> = {}): ProformaInvoice => ({
+  id,
+  date_sent,
+  description,
+  amount,
+  status,
+  client: { id: 7 },
+  ...more,
+});
+
+const gold = { package_name: 'GOLD', classes: 12, student_names: ['Adam Ahmed'], subjects: ['Mathematics', 'English'] };
+const silver = { package_name: 'SILVER', classes: 6, student_names: ['Lina Ahmed'], subjects: ['Science'] };
 
 /** Rows as the screen makes them, from invoices as the server answers them. */
 const rows = (invoices: ProformaInvoice[]) => invoiceRows(invoices, { clientId: 7, timeZone: 'Asia/Dubai', currency: 'AED' });
@@ -18,6 +29,7 @@ const meta = {
     retrying: false,
     invoices: [],
     onRetry: fn(),
+    onPay: fn(),
   },
 } satisfies Meta<typeof TransactionHistoryView>;
 export default meta;
@@ -83,5 +95,31 @@ export const ManyInvoices: Story = {
     const platinum = within(canvas.getByRole('article', { name: /^PLATINUM/ }));
     await expect(platinum.getByText('AED 2,052.50')).toBeVisible();
     await expect(platinum.getByText('Partially paid')).toHaveAttribute('data-tone', 'other');
+  },
+};
+
+/** Invoices of orders: named by what they bought, with the method chosen at checkout; the unpaid one offers Pay. */
+export const OrdersWithPay: Story = {
+  args: {
+    invoices: rows([
+      invoice(1, '2026-11-12T06:00:00Z', 'Credit Request', 684, 'paid', { purchase: { order_ref: 'ord_12345678', payment_method: 'visa', lines: [gold] }, payment_link: null }),
+      invoice(2, '2026-12-02T06:00:00Z', 'Credit Request', 1026, 'unpaid', {
+        purchase: { order_ref: 'ord_87654321', payment_method: 'paypal', lines: [gold, silver] },
+        payment_link: 'https://pay.example/sandbox/pay/ord_87654321',
+      }),
+      invoice(3, '2026-10-01T06:00:00Z', 'Registration fee', 50, 'paid', { purchase: null }),
+    ]),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('Credit Request')).toBeNull();
+    const paid = within(canvas.getByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English' }));
+    await expect(paid.getByText('VISA')).toBeVisible();
+    await expect(paid.queryByRole('button', { name: 'Pay' })).toBeNull();
+    const unpaid = within(canvas.getByRole('article', { name: /SILVER · 6 classes · Lina Ahmed · Science$/ }));
+    await expect(unpaid.getByText('PayPal')).toBeVisible();
+    await userEvent.click(unpaid.getByRole('button', { name: 'Pay' }));
+    await expect(args.onPay).toHaveBeenCalledWith('https://pay.example/sandbox/pay/ord_87654321');
+    await expect(canvas.getByRole('article', { name: 'Registration fee' })).toBeVisible();
   },
 };

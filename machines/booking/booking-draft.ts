@@ -63,6 +63,10 @@ export interface LessonData {
   lessonCounts: LessonCounts;
 }
 
+/** How the client chose to pay on /checkout (PayPal, VISA, Mastercard; sent with the order). */
+export type PaymentMethod = components['schemas']['PaymentMethod'];
+export const paymentMethods = ['paypal', 'visa', 'mastercard'] as const satisfies readonly PaymentMethod[];
+
 /** A chosen hourly slot (spec §3 "Selected slot"). */
 export interface SelectedSlot {
   key: string;
@@ -134,6 +138,8 @@ export interface BookingDraft {
   orderRef: string | null;
   /** rescheduleData */
   reschedule: RescheduleData | null;
+  /** The payment method chosen on /checkout; null until the client picks one (checkout then shows its default). */
+  paymentMethod: PaymentMethod | null;
 }
 
 /** What every booking step's machine takes: the draft so far and the branch-zone day. */
@@ -159,6 +165,7 @@ export function emptyDraft(entry: BookingEntry): BookingDraft {
     clientPackageId: null,
     orderRef: null,
     reschedule: null,
+    paymentMethod: null,
   };
 }
 

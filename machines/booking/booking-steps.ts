@@ -11,7 +11,9 @@ import { learnersOf } from './booking-learners.ts';
  * - remaining (remaining classes of a paid package): remainingClasses → remainingPackage → slots → dashboard
  *   (booked on the package, nothing to pay); the classes to place of a paid order (the dashboard's card) open
  *   its slots straight from the dashboard, and go back there (stepBack);
- * - free (the free assessment): freeSlot → freeSummary → paymentSummary.
+ * - free (the free assessment): students → freeSlot → freeSummary → paymentSummary; /free-book (freeSlot) opens on
+ *   the form of a free draft (ticking 'Free Assessment' on the grid makes one), and without one the students
+ *   are chosen first on /new-booking, whose Next returns to /free-book (DESIGN.md's '/free-book' row).
  * Every flow's back from its first step, and every exit, is the dashboard. src/booking/booking-paths.ts maps a
  * step to its URL.
  */
@@ -76,7 +78,7 @@ const forward: Record<BookingEntry, Route> = {
   // Checkout sends the client back to the slots when an hour was taken meanwhile; they lead on to the summary.
   pendingPayment: { slots: 'summary', summary: 'checkout', checkout: 'payment' },
   remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
-  free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
+  free: { students: 'freeSlot', freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
 };
 
 const backward: Record<BookingEntry, Route> = {
@@ -85,7 +87,8 @@ const backward: Record<BookingEntry, Route> = {
   // The summary's back goes to the slots (spec: "clears the booking data and goes to /book-class").
   pendingPayment: { summary: 'slots', slots: 'dashboard', checkout: 'summary' },
   remaining: { remainingClasses: 'dashboard', remainingPackage: 'remainingClasses', slots: 'remainingPackage' },
-  free: { freeSlot: 'dashboard', freeSummary: 'freeSlot', paymentSummary: 'dashboard' },
+  // Back from /free-book is the form it was opened on (the slot goes, the form stays).
+  free: { students: 'dashboard', freeSlot: 'students', freeSummary: 'freeSlot', paymentSummary: 'dashboard' },
 };
 
 /** The step after `step` in the flow of `entry`; the dashboard where the flow has none. */
@@ -156,4 +159,28 @@ export function missingStep(step: BookingStep, draft: BookingDraft | null, entry
     if (steps.includes(step) && !has(checked)) return madeBy[part](checked.entry);
   }
   return null;
+}
+
+/** What /new-booking says when a later step sent the client there for want of a booking (DESIGN.md: every route says why). */
+export const startBookingText = 'Start a booking here first: choose the students, program, year and subjects.';
+/** What /new-booking says when /free-book sent the client there: the free assessment is for a student, year and subject. */
+export const startFreeAssessmentText = 'Choose who the free assessment is for first: the student, program, year and subject.';
+
+const missingTexts: Partial<Record<RoutedStep, string>> = {
+  packages: 'Choose a package and the lessons per week first.',
+  renewPackages: 'Choose a package and the lessons per week first.',
+  remainingPackage: 'Choose a package and the lessons per week first.',
+  remainingClasses: 'Choose the package whose remaining classes you want to book first.',
+  slots: 'Choose the times of your classes first.',
+  freeSlot: 'Choose the time of your free assessment first.',
+};
+
+/**
+ * What the screen of `made` says on arrival when a step opened without what it needs (missingStep) sent the
+ * client there: what to do first, one line. Nothing on the dashboard, where the flow is left.
+ */
+export function missingStepNotice(made: RoutedStep, entry: BookingEntry): string[] {
+  if (made === 'students') return [entry === 'free' ? startFreeAssessmentText : startBookingText];
+  const text = missingTexts[made];
+  return text ? [text] : [];
 }

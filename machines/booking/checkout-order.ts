@@ -1,7 +1,7 @@
 import type { operations } from '../../contract/schema.d.ts';
 import { type Discount, discountedTotal } from '../../contract/pricing.ts';
 import { amountOfPrice } from '../rules/shown-price.ts';
-import type { BookingDraft, LessonData } from './booking-draft.ts';
+import type { BookingDraft, LessonData, PaymentMethod } from './booking-draft.ts';
 import { type DraftPart, type Payer, bookingPlan, draftParts, isPlanned } from './booking-plan.ts';
 
 /**
@@ -21,6 +21,15 @@ export { weeklyLessonsOf } from './booking-plan.ts';
 export interface AppliedCoupon extends Discount {
   code: string;
 }
+
+/** The payment methods of /checkout as the client reads them, in the spec's order (§2 "Checkout"). */
+export const paymentMethodLabels: Record<PaymentMethod, string> = { paypal: 'PayPal', visa: 'VISA', mastercard: 'Mastercard' };
+
+/** Until the client picks another, the first of the spec's methods is chosen (and shown checked). */
+export const defaultPaymentMethod: PaymentMethod = 'paypal';
+
+/** The payment method the order is made with: the one chosen, else the default the screen shows checked. */
+export const paymentMethodOf = (draft: BookingDraft): PaymentMethod => draft.paymentMethod ?? defaultPaymentMethod;
 
 /** The parts paid for: those with a package chosen, in student order. */
 const paidParts = (draft: BookingDraft): (DraftPart & { lessons: LessonData })[] => draftParts(draft).filter((part): part is DraftPart & { lessons: LessonData } => part.lessons !== null);
@@ -50,7 +59,8 @@ type OrderLine = NonNullable<OrderRequest['lines']>[number];
  * renewal's paid package. A two-part (individual) order sends a line per student; its top-level package
  * and year are the first line's (openapi.yaml, createOrder). The order carries its lessons, which the
  * server holds until the payment link expires, and the lessons per week chosen: at the top level for a
- * one-line order, on each line for a two-line one.
+ * one-line order, on each line for a two-line one. It carries the payment method shown chosen, for the
+ * receipt and Transaction History.
  */
 export function orderOf(draft: BookingDraft, payer: Payer, coupon: AppliedCoupon | null): OrderRequest | null {
   const plan = bookingPlan(draft, payer);
@@ -71,6 +81,7 @@ export function orderOf(draft: BookingDraft, payer: Payer, coupon: AppliedCoupon
     appoint_ids: plan.lines.flatMap((line) => line.slots.map((slot) => slot.apt_id)),
     amount: grandTotalOf(draft, coupon),
     branch_id: payer.branch_id,
+    payment_method: paymentMethodOf(draft),
     pkg_id: first.pkg_id,
     level: first.level,
     ...(coupon ? { coupon: coupon.code } : {}),

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { BookingInput } from './booking-draft.ts';
+import type { BookingInput, PaymentMethod } from './booking-draft.ts';
 import { type BookingOutput, stepOutput } from './booking-steps.ts';
 import { type AppliedCoupon, type OrderRequest, type Payer, orderOf } from './checkout-order.ts';
 import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
@@ -8,9 +8,11 @@ import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoSt
 /**
  * Checkout (spec §2 "Checkout", §5 "Coupon", §7 POST /apply-coupon and POST /create-order; DESIGN.md's
  * decisions on coupons and the payment redirect). The client may apply a coupon (the server's answer is
- * taken off the total; a refusal shows the server's message for 3 s and takes the discount back to 0),
- * choose how to pay, cancel (the dashboard, the draft cleared) or Pay Now: one order is opened and the
- * browser goes to its payment link (the one imperative navigation, a provided action). While the other
+ * taken off the total; a refusal takes the discount back to 0 and shows the server's message: in a toast
+ * for 3 s, and at the coupon field until the code is edited or applied again), choose how to pay (kept in
+ * the draft, so a refresh or a new login keeps it; PayPal until another is chosen), cancel (the dashboard,
+ * the draft cleared) or Pay Now: one order, carrying the payment method, is opened and the browser goes to
+ * its payment link (the one imperative navigation, a provided action). While the other
  * student of an individual booking is still to come, the two-student split (invoked) shows 'Go For First'
  * / 'Go For Second' in place of Pay Now; its end brings the switched draft and leaves for that student's
  * packages. Pay Now's order holds its hours: when someone else took one first (409 naming the hours), nothing
@@ -28,17 +30,13 @@ export interface CheckoutContext extends CheckoutInput {
   code: string;
   /** The coupon the server accepted; null while none is (the discount is 0). */
   coupon: AppliedCoupon | null;
-  /** The server's refusal of a coupon, shown for 3 s. */
+  /** The server's refusal of the coupon, shown at the field until the code changes. */
   couponMessage: string | null;
-  method: PaymentMethod;
   /** Why no order or payment link came back. */
   error: string | null;
   /** The hours someone else took first, one line each: what the slot grid tells the client. */
   takenNotice: string[];
 }
-
-export const paymentMethods = ['PayPal', 'VISA', 'Mastercard'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const noPaymentLinkText = 'No payment link received';
 export const notOrderableText = 'This booking cannot be paid as it is. Please go back and book it again.';
@@ -55,7 +53,7 @@ export type CheckoutEvent =
   | { type: 'payment.requested' }
   | { type: 'checkout.cancelled' };
 
-/** busy: a call is in flight. couponMessage: the coupon's refusal shows. */
+/** busy: a call is in flight. couponMessage: the coupon's refusal shows at its field. */
 export type CheckoutTag = 'busy' | 'couponMessage';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -79,10 +77,12 @@ export const checkoutMachine = setup({
   },
   actions: {
     setCode: assign({ code: (_, params: { code: string }) => params.code }),
-    setMethod: assign({ method: (_, params: { method: PaymentMethod }) => params.method }),
+    setMethod: assign({ draft: ({ context }, params: { method: PaymentMethod }) => ({ ...context.draft, paymentMethod: params.method }) }),
     takeCoupon: assign({ coupon: ({ context }, params: CouponAnswer) => ({ code: context.code.trim(), ...params }), couponMessage: null }),
     refuseCoupon: assign({ coupon: null, couponMessage: (_, params: { message: string }) => params.message }),
     clearCouponMessage: assign({ couponMessage: null }),
+    /** The refusal's toast (spec §8: the server's message for 3 s), provided by the container. */
+    notifyCouponRefused: (_, _params: { message: string }) => {},
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
     /** The order's hours someone else took: out of the draft, and said on the grid. */
@@ -105,12 +105,9 @@ export const checkoutMachine = setup({
     hasLink: (_, params: { link: string | null | undefined }) => typeof params.link === 'string' && params.link !== '',
     hoursTaken: (_, params: { error: unknown }) => takenHoursOf(params.error) !== null,
   },
-  delays: {
-    banner: 3000,
-  },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ ...input, code: '', coupon: null, couponMessage: null, method: 'PayPal', error: null, takenNotice: [] }),
+  context: ({ input }) => ({ ...input, code: '', coupon: null, couponMessage: null, error: null, takenNotice: [] }),
   output: stepOutput,
   // The split decides whether Pay Now or 'Go For First' / 'Go For Second' shows; it ends only when pressed.
   invoke: {
@@ -137,9 +134,12 @@ export const checkoutMachine = setup({
       },
       states: {
         idle: {},
+        // The field says why until the client edits the code (or applies it again).
         couponRefused: {
           tags: ['couponMessage'],
-          after: { banner: { target: 'idle', actions: 'clearCouponMessage' } },
+          on: {
+            'coupon.changed': { target: 'idle', actions: ['clearCouponMessage', { type: 'setCode', params: ({ event }) => ({ code: event.code }) }] },
+          },
         },
       },
     },
@@ -150,7 +150,13 @@ export const checkoutMachine = setup({
         src: 'applyCoupon',
         input: ({ context }) => ({ code: context.code.trim(), userId: context.payer.clientid }),
         onDone: { target: 'ready', actions: { type: 'takeCoupon', params: ({ event }) => ({ discount_type: event.output.discount_type, discount_value: event.output.discount_value }) } },
-        onError: { target: 'ready.couponRefused', actions: { type: 'refuseCoupon', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: {
+          target: 'ready.couponRefused',
+          actions: [
+            { type: 'refuseCoupon', params: ({ event }) => ({ message: messageOf(event.error) }) },
+            { type: 'notifyCouponRefused', params: ({ event }) => ({ message: messageOf(event.error) }) },
+          ],
+        },
       },
     },
     paying: {

@@ -7,8 +7,8 @@ import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } fro
 /**
  * The free assessment's summary on /freebooking-summary (spec §2 "Free booking", §4 "Free assessment flow"):
  * the package detail and the one class, Confirm Booking books it (one POST /bookings on the free basis,
- * book-lessons.ts) and goes to /payment-summary. A client who has had the free assessment already (the
- * server's 409) is told so and cannot confirm again. An hour someone else took meanwhile (a 409 naming it)
+ * book-lessons.ts) and goes to /payment-summary, which reads the class from the server. A client who has
+ * had the free assessment already (the server's 409) is told so and cannot confirm again. An hour someone else took meanwhile (a 409 naming it)
  * sends the client back to /free-book without it, where the grid says which, as checkout does. Back, from
  * the header's arrow or the browser's back button, asks first, then the slot goes and the client returns to
  * /free-book.
@@ -120,9 +120,12 @@ export const freeBookingSummaryMachine = setup({
         'back.cancelled': [{ guard: 'wasRefused', target: 'refused' }, { target: 'viewing' }],
       },
     },
+    // Booked: the draft has done its work and goes. /payment-summary reads the class from the server, so a
+    // reload or a bookmark of it shows the class without this browser's storage, and nothing here offers to
+    // book it again.
     booked: {
       type: 'final',
-      output: ({ context }): BookingOutput => ({ next: routed(nextStep('freeSummary', context.draft.entry)) }),
+      output: ({ context }): BookingOutput => ({ next: routed(nextStep('freeSummary', context.draft.entry)), clearDraft: true }),
     },
     // Back to /free-book without the hour someone else took; it says which.
     hoursTaken: {

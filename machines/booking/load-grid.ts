@@ -34,17 +34,39 @@ export interface GridCalls {
   order: (ref: string) => Promise<OrderProgress>;
 }
 
-/** Reads the grid: the calls that do not wait for each other go out together. */
-export async function loadGrid(query: GridQuery, calls: GridCalls): Promise<GridData> {
-  // The students are read once, for their lessons and for the order's line.
+/** What `offeredWindows` reads the hours with. */
+export type HourCalls = Pick<GridCalls, 'availability' | 'students' | 'lessonsOfStudents'>;
+
+/** The students named by the query, as the client's student ids: read at most once per sequence. */
+function studentIdsOf(query: Pick<GridQuery, 'studentNames' | 'clientid'>, calls: Pick<GridCalls, 'students'>): () => Promise<number[]> {
   let students: Promise<number[]> | undefined;
-  const studentIds = () =>
+  return () =>
     (students ??= query.studentNames.length === 0 ? Promise.resolve([]) : calls.students(query.clientid).then((known) => query.studentNames.flatMap((name) => knownStudentNamed(name, known)?.id ?? [])));
+}
+
+/**
+ * The hours the grid offers: the tutors' free hours for the subjects and years, less the hours at which the
+ * students booked now already have a lesson. No subject, or no year, asks for nothing (and offers nothing):
+ * POST /subjectFilter/ needs both.
+ */
+async function offered(query: GridQuery, calls: HourCalls, studentIds: () => Promise<number[]>): Promise<AvailabilityWindow[]> {
+  if (query.subjectNames.length === 0 || query.yearLevels.length === 0) return [];
   const lessons = async () => {
     const ids = await studentIds();
     if (ids.length === 0) return [];
     return (await calls.lessonsOfStudents(ids, query.branch_id)).filter((lesson) => lesson.status !== 'cancelled');
   };
+  const [windows, booked] = await Promise.all([calls.availability({ subjectNames: query.subjectNames, yearLevels: query.yearLevels, branch_id: query.branch_id }), lessons()]);
+  return withoutLessons(windows, booked);
+}
+
+/** The hours the grid of `query` offers (the pending payment's hours are checked against them, pending-payment.ts). */
+export const offeredWindows = (query: GridQuery, calls: HourCalls): Promise<AvailabilityWindow[]> => offered(query, calls, studentIdsOf(query, calls));
+
+/** Reads the grid: the calls that do not wait for each other go out together. */
+export async function loadGrid(query: GridQuery, calls: GridCalls): Promise<GridData> {
+  // The students are read once, for their lessons and for the order's line.
+  const studentIds = studentIdsOf(query, calls);
   const remaining = async (): Promise<number | null> => {
     if (query.orderRef !== null) {
       const [order, ids] = await Promise.all([calls.order(query.orderRef), studentIds()]);
@@ -52,11 +74,6 @@ export async function loadGrid(query: GridQuery, calls: GridCalls): Promise<Grid
     }
     return query.clientPackageId === null ? null : calls.remainingOnPackage(query.clientPackageId);
   };
-  const [windows, booked, used, remainingClasses] = await Promise.all([
-    calls.availability({ subjectNames: query.subjectNames, yearLevels: query.yearLevels, branch_id: query.branch_id }),
-    lessons(),
-    calls.freeAssessmentUsed(query.clientid),
-    remaining(),
-  ]);
-  return { windows: withoutLessons(windows, booked), freeAssessmentUsed: used, remainingClasses };
+  const [windows, used, remainingClasses] = await Promise.all([offered(query, calls, studentIds), calls.freeAssessmentUsed(query.clientid), remaining()]);
+  return { windows, freeAssessmentUsed: used, remainingClasses };
 }

@@ -61,6 +61,10 @@ export interface NewBookingContext {
   /** Cancel closed the warning banner (until the students or subjects change). */
   warningDismissed: boolean;
   loadError: string | null;
+  /** Next found something missing: from then on each field at fault says so (form-problems.ts), until it is given. */
+  formChecked: boolean;
+  /** Add's refusal of the name typed in a slot, said at that field until it is typed again. */
+  typedProblem: Record<Slot, string | null>;
 }
 
 export type NewBookingEvent =
@@ -135,11 +139,19 @@ export const newBookingMachine = setup({
     resetPrompts: assign({ studyTypeAsked: false, warningDismissed: false }),
     reopenWarning: assign({ warningDismissed: false }),
     markStudyTypeAsked: assign({ studyTypeAsked: true }),
-    setTyped: assign({ typed: ({ context }, params: { slot: Slot; text: string }) => ({ ...context.typed, [params.slot]: params.text }) }),
+    setTyped: assign(({ context }, params: { slot: Slot; text: string }) => ({
+      typed: { ...context.typed, [params.slot]: params.text },
+      typedProblem: { ...context.typedProblem, [params.slot]: null },
+    })),
     addTyped: assign(({ context }, params: { slot: Slot }) => ({
       draft: withForm(context.draft, withName(formOf(context), params.slot, typedName(context, params.slot))),
       typed: { ...context.typed, [params.slot]: '' },
+      typedProblem: { ...context.typedProblem, [params.slot]: null },
     })),
+    /** Add refused the typed name: said at the field (and in the toast). */
+    refuseTyped: assign({ typedProblem: ({ context }, params: { slot: Slot; message: string }) => ({ ...context.typedProblem, [params.slot]: params.message }) }),
+    /** Next found the form incomplete: each field at fault says so (and the toast says the first). */
+    markFormChecked: assign({ formChecked: true }),
     dismissWarning: assign({ warningDismissed: true }),
     addStudents: assign({
       students: ({ context }, params: { students: KnownStudent[] }) => [...context.students, ...params.students.filter((s) => !context.students.some((known) => known.id === s.id))],
@@ -147,6 +159,8 @@ export const newBookingMachine = setup({
     chooseStudent: assign({ draft: ({ context }, params: { studentType: 1 | 2 }) => withStudentChosen(context.draft, params.studentType) }),
     // Provided at the React boundary: toasts, and the session told of new students.
     notifyProblem: (_, _params: { message: string }) => {},
+    /** A problem the screen also says at its field (the spec's toast): the field is what a screen reader hears. */
+    notifyInvalid: (_, _params: { message: string }) => {},
     notifyContacted: (_, _params: { message: string }) => {},
     studentsSaved: (_, _params: { students: KnownStudent[] }) => {},
   },
@@ -190,6 +204,8 @@ export const newBookingMachine = setup({
     studyTypeAsked: (input.draft.form?.students ?? 0) === 2,
     warningDismissed: false,
     loadError: null,
+    formChecked: false,
+    typedProblem: { 1: null, 2: null },
   }),
   initial: 'loading',
   output: stepOutput,
@@ -229,8 +245,20 @@ export const newBookingMachine = setup({
               guard: { type: 'slotShown', params: ({ event }) => ({ slot: event.slot }) },
               actions: { type: 'setTyped', params: ({ event }) => ({ slot: event.slot, text: event.text }) } },
             'name.added': [
-              { guard: { type: 'typedLacksLastName', params: ({ event }) => ({ slot: event.slot }) }, actions: { type: 'notifyProblem', params: { message: newStudentNameText } } },
-              { guard: { type: 'typedIsOtherStudent', params: ({ event }) => ({ slot: event.slot }) }, actions: { type: 'notifyProblem', params: { message: sameStudentText } } },
+              {
+                guard: { type: 'typedLacksLastName', params: ({ event }) => ({ slot: event.slot }) },
+                actions: [
+                  { type: 'refuseTyped', params: ({ event }) => ({ slot: event.slot, message: newStudentNameText }) },
+                  { type: 'notifyInvalid', params: { message: newStudentNameText } },
+                ],
+              },
+              {
+                guard: { type: 'typedIsOtherStudent', params: ({ event }) => ({ slot: event.slot }) },
+                actions: [
+                  { type: 'refuseTyped', params: ({ event }) => ({ slot: event.slot, message: sameStudentText }) },
+                  { type: 'notifyInvalid', params: { message: sameStudentText } },
+                ],
+              },
               { guard: { type: 'slotShown', params: ({ event }) => ({ slot: event.slot }) }, actions: { type: 'addTyped', params: ({ event }) => ({ slot: event.slot }) } },
             ],
             'program.changed': {
@@ -271,7 +299,11 @@ export const newBookingMachine = setup({
         },
         validating: {
           always: [
-            { guard: 'hasFormProblem', target: 'form', actions: { type: 'notifyProblem', params: ({ context }) => ({ message: formProblem(formOf(context)) ?? '' }) } },
+            {
+              guard: 'hasFormProblem',
+              target: 'form',
+              actions: ['markFormChecked', { type: 'notifyInvalid', params: ({ context }) => ({ message: formProblem(formOf(context)) ?? '' }) }],
+            },
             { guard: 'studyTypeMissing', target: 'choosingStudyType' },
             { guard: 'hasNewStudents', target: '#newBooking.savingStudents' },
             { target: '#newBooking.named' },
@@ -315,7 +347,8 @@ export const newBookingMachine = setup({
     },
     done: {
       type: 'final',
-      output: (): BookingOutput => ({ next: routed(nextStep('students', 'new')) }),
+      // The free assessment's students go on to /free-book (the draft's flow), a booking's to its packages.
+      output: ({ context }): BookingOutput => ({ next: routed(nextStep('students', context.draft.entry)) }),
     },
     left: {
       type: 'final',

@@ -17,12 +17,13 @@ import { type TakenHour, takenFrom, takenHoursNotice, takenHoursOf } from './tak
  * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary; on
  * /remainingbookclass (entry 'remaining') it books the slots on the paid package, or on the paid order whose
  * classes are placed (the dashboard's card), in one POST /bookings (DESIGN.md "two paths": no payment), and
- * goes to the dashboard with the draft cleared. With the Free Assessment box ticked (one slot in all, 6
- * weeks), and on /free-book (entry 'free', where it is the whole point), Book Now makes the draft a free
- * assessment and goes to its summary: nothing is written before the client confirms there. A booking refused
+ * goes to the dashboard with the draft cleared. Ticking the Free Assessment box makes the draft a free
+ * assessment, the form (and an hour chosen) kept, and goes to /free-book (DESIGN.md's '/free-book' row); there
+ * (entry 'free': one slot in all, 6 weeks) Book Now goes to the free summary: nothing is written before the
+ * client confirms there. A booking refused
  * because someone else took hours meanwhile (a 409 naming them) drops those slots and says which, as
  * checkout does (taken-hours.ts); the client stays on the grid. Back asks first, then leaves with the slots
- * cleared (from an order's classes, to the dashboard). A notice brought to the grid (checkout's hours that
+ * cleared (from an order's classes, to the dashboard; from /free-book, to its form). A notice brought to the grid (checkout's hours that
  * someone else took first) shows until the client chooses a slot.
  */
 
@@ -167,7 +168,8 @@ export const weeksOf = (context: SlotSelectionContext): GridWeek[] => monthWeeks
 const weekAt = (context: SlotSelectionContext, index: number) => weeksOf(context).find((week) => week.index === index);
 
 const rulesOf = (context: SlotSelectionContext) => ({
-  lessonsPerWeek: lessonsPerWeekOf(context.draft, context.learners),
+  // The free assessment is one class of any of the form's subjects, whatever package was chosen (if any).
+  lessonsPerWeek: context.freeAssessment ? Object.fromEntries((context.learners?.subjects ?? []).map((subject) => [subject, 1])) : lessonsPerWeekOf(context.draft, context.learners),
   free: context.freeAssessment,
   // The remaining classes of a paid package, or the classes to place of a paid order: no more in all.
   maxSlots: context.draft.entry === 'remaining' ? context.remainingClasses : null,
@@ -314,13 +316,7 @@ export const slotSelectionMachine = setup({
       const chosen = withoutSlot(context.chosen, params.key);
       return { chosen, draft: draftWith(context, chosen) };
     }),
-    toggleFreeAssessment: assign(({ context }) => {
-      const toggled = { ...context, freeAssessment: !context.freeAssessment };
-      // The free assessment shows 6 weeks, a package may show fewer: a week tab that is gone is left.
-      const weekIndex = weekAt(toggled, context.weekIndex) ? context.weekIndex : 0;
-      return { freeAssessment: toggled.freeAssessment, weekIndex, page: pageOfWeek(weekIndex) };
-    }),
-    // What the free summary books: the one slot, as the free assessment of the students on the form.
+    // A free assessment of the students on the form (with the one hour chosen, if any): what /free-book opens on and its summary books.
     makeFreeAssessment: assign({ draft: ({ context }) => ({ ...context.draft, entry: 'free' as const, clientPackageId: null, bookingData: null }) }),
     keepClientPackage: assign({ draft: ({ context }, params: { id: number }) => ({ ...context.draft, clientPackageId: params.id }) }),
     clearSlots: assign({ chosen: [], draft: ({ context }) => withoutSlots(context.draft) }),
@@ -338,7 +334,8 @@ export const slotSelectionMachine = setup({
     isOpenHour: ({ context }, params: { date: string; time: string }) => openHour(context, params.date, params.time),
     isChosenKey: ({ context }, params: { key: string }) => context.chosen.some((slot) => slot.key === params.key),
     tutorHasId: ({ context }, params: { index: number }) => typeof context.tutors[params.index]?.id === 'number',
-    freeAssessmentSwitchable: ({ context }) => context.freeAssessmentOffered && (context.freeAssessment || context.chosen.length <= 1),
+    // More hours chosen than the free assessment's one would be lost without a word: the box is off then.
+    freeAssessmentSwitchable: ({ context }) => context.freeAssessmentOffered && context.chosen.length <= 1,
     hasSlots: ({ context }) => context.chosen.length > 0,
     booksRemaining: ({ context }) => context.draft.entry === 'remaining',
     booksFreeAssessment: ({ context }) => context.freeAssessment,
@@ -391,7 +388,7 @@ export const slotSelectionMachine = setup({
           { guard: { type: 'isOpenHour', params: ({ event }) => event }, target: 'fetchingTutors', actions: { type: 'holdSlot', params: ({ event }) => event } },
         ],
         'slot.removed': { guard: { type: 'isChosenKey', params: ({ event }) => ({ key: event.key }) }, actions: { type: 'unselect', params: ({ event }) => ({ key: event.key }) } },
-        'freeAssessment.toggled': { guard: 'freeAssessmentSwitchable', actions: 'toggleFreeAssessment' },
+        'freeAssessment.toggled': { guard: 'freeAssessmentSwitchable', target: 'freeAssessmentAsked', actions: 'makeFreeAssessment' },
         // The free assessment goes to its own summary (the client confirms it there); the remaining classes of a
         // paid package, or of a paid order, are booked on it; any other booking is recorded as a package to pay.
         'book.requested': [
@@ -472,6 +469,10 @@ export const slotSelectionMachine = setup({
     freeAssessmentChosen: {
       type: 'final',
       output: (): BookingOutput => ({ next: 'freeSummary' }),
+    },
+    freeAssessmentAsked: {
+      type: 'final',
+      output: (): BookingOutput => ({ next: 'freeSlot' }),
     },
     left: {
       type: 'final',

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type OrderProgress, isBooked, isClosedUnpaid, isNoPayment } from '../rules/order-progress.ts';
+import { type OrderProgress, type OrderUnavailable, isBooked, isClosedUnpaid, isNoPayment, orderUnavailableOf } from '../rules/order-progress.ts';
 import type { KnownStudent } from './booking-form.ts';
 
 /**
@@ -12,7 +12,9 @@ import type { KnownStudent } from './booking-form.ts';
  * /orders/{ref} says whether the order is booked, and when it is not yet (a late notification), one call
  * (POST /orders/{ref}/fulfilment) has the server ask the provider and book it, idempotent by ref. A payer
  * who comes back in another browser gets the same. An order already confirmed is a receipt, never
- * replayed. The first state only reads: StrictMode may start it twice.
+ * replayed. A ref that is no order (404, 400) or another client's order (403) confirms nothing: the page
+ * says so and leads to the dashboard, with no Retry (asking again cannot change the answer). The first
+ * state only reads: StrictMode may start it twice.
  */
 
 export const paymentSuccessfulText = 'Payment Successful';
@@ -27,12 +29,16 @@ export interface SuccessSequenceInput {
   clientid: number;
   /** The pending-payment card's flag: the client's unpaid (free) package is deleted once paid. */
   deletesFreePackage: boolean;
+  /** The branch's IANA time zone: the receipt's days and hours are its wall clock. */
+  timeZone: string;
 }
 
 export interface SuccessSequenceContext extends SuccessSequenceInput {
   /** The order as the server last answered it; null until read. */
   order: OrderProgress | null;
   error: string | null;
+  /** Why there is no order of the client's to confirm; null while there may be one. */
+  unavailable: OrderUnavailable | null;
 }
 
 export type SuccessSequenceEvent = { type: 'sequence.retried' };
@@ -72,6 +78,7 @@ const successSetup = setup({
   actions: {
     keepOrder: assign((_, params: { order: OrderProgress }) => ({ order: params.order, error: null })),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
+    keepUnavailable: assign({ unavailable: (_, params: { error: unknown }) => orderUnavailableOf(params.error) }),
     /** Failures are logged (DESIGN.md); the container logs them, so that the chart stays pure. */
     logError: (_, _params: { message: string }) => {},
     /** The 'Payment Successful' alert; the container shows it. */
@@ -85,6 +92,7 @@ const successSetup = setup({
     closedUnpaid: (_, params: { order: OrderProgress }) => isClosedUnpaid(params.order),
     booked: ({ context }) => context.order !== null && isBooked(context.order),
     noPayment: (_, params: { error: unknown }) => isNoPayment(params.error),
+    orderUnavailable: (_, params: { error: unknown }) => orderUnavailableOf(params.error) !== null,
     deletesFreePackage: ({ context }) => context.deletesFreePackage,
   },
   delays: {
@@ -107,7 +115,7 @@ export const successSequenceMachine = successSetup
   })
   .createMachine({
     id: 'successSequence',
-    context: ({ input }) => ({ ...input, order: null, error: null }),
+    context: ({ input }) => ({ ...input, order: null, error: null, unavailable: null }),
     initial: 'checkingRef',
     output: () => ({ receipt: true }),
     states: {
@@ -130,9 +138,18 @@ export const successSequenceMachine = successSetup
             },
             { target: 'students', actions: { type: 'keepOrder', params: ({ event }) => ({ order: event.output }) } },
           ],
-          onError: { target: 'failed', actions: 'failStep' },
+          onError: [
+            {
+              guard: { type: 'orderUnavailable', params: ({ event }) => ({ error: event.error }) },
+              target: 'unavailable',
+              actions: { type: 'keepUnavailable', params: ({ event }) => ({ error: event.error }) },
+            },
+            { target: 'failed', actions: 'failStep' },
+          ],
         },
       },
+      // No order of the client's has this ref: nothing to confirm; the page leads to the dashboard.
+      unavailable: {},
       students: {
         tags: ['working'],
         invoke: {

@@ -1,6 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
 import type { components } from '../../contract/schema.d.ts';
-import { instantOfHour } from '../rules/slots.ts';
+import { type AvailabilityIndex, addDays, bookingNoticeDays, instantOfHour, isAvailable } from '../rules/slots.ts';
 import type { BookingDraft, ChosenTutor, GroupedByWeek, SelectedSlot, StudentPart } from './booking-draft.ts';
 import { isRecord } from './booking-draft-shapes.ts';
 
@@ -96,14 +96,75 @@ export function branchDayAndTime(instant: number, timeZone: string): { day: stri
   };
 }
 
+const bookedByOthersText = (day: string, time: string) => `${day} ${time} was just booked by someone else. Please choose another time.`;
+
 /** The line said of one taken hour. */
 export function takenHourText(hour: TakenHour, timeZone: string): string {
   const { day, time } = branchDayAndTime(Date.parse(hour.start), timeZone);
-  return hour.reason === 'taken' ? `${day} ${time} was just booked by someone else. Please choose another time.` : `${day} ${time} is no longer available. Please choose another time.`;
+  return hour.reason === 'taken' ? bookedByOthersText(day, time) : `${day} ${time} is no longer available. Please choose another time.`;
 }
 
 /** One line per taken hour, earliest first; an hour named twice (two students, two subjects) says it once. */
 export function takenHoursNotice(taken: readonly TakenHour[], timeZone: string): string[] {
   const lines = [...taken].sort((a, b) => Date.parse(a.start) - Date.parse(b.start)).map((hour) => takenHourText(hour, timeZone));
+  return lines.filter((line, index) => lines.indexOf(line) === index);
+}
+
+/**
+ * Why an hour of a booking saved a while ago (the pending payment) can no longer be booked: it is no longer
+ * offered (someone else booked or holds it, the tutor's hours changed); its start has passed; or it is now
+ * within the booking notice (the grid's first bookable day is today + 2, and so is the server's).
+ */
+export type LostReason = 'taken' | 'past' | 'tooSoon';
+
+export interface LostHour {
+  slot: SelectedSlot;
+  reason: LostReason;
+}
+
+/** What the saved hours are checked against: the hours the grid offers now, and the branch's day and the instant now. */
+export interface HourCheck {
+  availability: AvailabilityIndex;
+  /** YYYY-MM-DD in the branch's time zone. */
+  today: string;
+  /** Epoch milliseconds. */
+  now: number;
+  timeZone: string;
+}
+
+/** The saved slots that can no longer be booked, each with why; none when every one still can. */
+export function lostHoursOf(slots: readonly SelectedSlot[], check: HourCheck): LostHour[] {
+  const firstBookable = addDays(check.today, bookingNoticeDays);
+  return slots.flatMap((slot): LostHour[] => {
+    if (instantOfHour(slot.date, slot.time, check.timeZone) <= check.now) return [{ slot, reason: 'past' }];
+    if (slot.date < firstBookable) return [{ slot, reason: 'tooSoon' }];
+    return isAvailable(check.availability, slot.date, slot.time, slot.tutorId) ? [] : [{ slot, reason: 'taken' }];
+  });
+}
+
+const hourMs = 3_600_000;
+
+/** A lost hour as the server would name it (POST /create-order's 409): what withoutTakenHours drops. */
+function asTakenHour({ slot, reason }: LostHour, timeZone: string): TakenHour {
+  const start = instantOfHour(slot.date, slot.time, timeZone);
+  return { subject: slot.subject, start: new Date(start).toISOString(), finish: new Date(start + hourMs).toISOString(), tutor: slot.tutorId, reason: reason === 'taken' ? 'taken' : 'unavailable' };
+}
+
+/** The draft without its lost hours (their tutors and the stored booking go as with taken hours). */
+export const withoutLostHours = (draft: BookingDraft, lost: readonly LostHour[], timeZone: string): BookingDraft =>
+  lost.length === 0 ? draft : withoutTakenHours(draft, lost.map((hour) => asTakenHour(hour, timeZone)), timeZone);
+
+/** The line said of one lost hour: a taken one in checkout's words; a past or too near one says so. */
+export function lostHourText({ slot, reason }: LostHour, timeZone: string): string {
+  const { day, time } = branchDayAndTime(instantOfHour(slot.date, slot.time, timeZone), timeZone);
+  if (reason === 'taken') return bookedByOthersText(day, time);
+  if (reason === 'past') return `${day} ${time} has already passed. Please choose another time.`;
+  return `${day} ${time} is too soon to book now: classes are booked at least ${bookingNoticeDays} days ahead. Please choose another time.`;
+}
+
+/** One line per lost hour, earliest first; an hour lost for two subjects says it once. */
+export function lostHoursNotice(lost: readonly LostHour[], timeZone: string): string[] {
+  const at = (hour: LostHour) => instantOfHour(hour.slot.date, hour.slot.time, timeZone);
+  const lines = [...lost].sort((a, b) => at(a) - at(b)).map((hour) => lostHourText(hour, timeZone));
   return lines.filter((line, index) => lines.indexOf(line) === index);
 }

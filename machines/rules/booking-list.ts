@@ -7,8 +7,9 @@ import { packageNameOf } from './packages.ts';
 
 /**
  * The lists of the client's appointments on Manage Booking and Rescheduling (spec §2, §3 "Mapped booking",
- * §4 "Appointment status"): which tab a lesson belongs to, its package group, its page, its day and hour in
- * the branch's time zone (DESIGN.md: whatever the browser's zone), the status colour and the derived action.
+ * §4 "Appointment status"): which tab a lesson belongs to, its group (the client package it was booked
+ * under), its page, its weekday, day and hour in the branch's time zone (DESIGN.md: whatever the browser's
+ * zone), how its status is drawn, whether it may be rated, and the derived action.
  * Pure: the clock comes in as `now` (an instant) or `today` (a branch-zone day).
  */
 
@@ -28,18 +29,46 @@ export const bookingTabs: readonly { id: BookingTab; label: string }[] = [
 /** Past = completed or cancelled; Current = the rest. */
 export const tabOf = (status: AppointmentStatus): BookingTab => (status === 'completed' || status === 'cancelled' ? 'past' : 'current');
 
-/** The package a lesson is grouped under; a free assessment (no package) is 'Unknown Package' as any other id. */
-export const packageGroupOf = (pkgId: number | null): string => (pkgId === null ? 'Unknown Package' : packageNameOf(pkgId));
+export const freeAssessmentGroupName = 'Free Assessment';
 
-/** The lesson's start in the branch's zone: `day` 'YYYY-MM-DD', `date` '3 Dec 2026', `time` '16:00' (24 h). */
-export function branchDateTime(start: string, timeZone: string): { day: string; date: string; time: string } {
-  const local = new TZDate(Date.parse(start), timeZone);
-  return { day: format(local, 'yyyy-MM-dd'), date: format(local, 'd MMM yyyy'), time: format(local, 'HH:mm') };
+/** The group a lesson is listed under: `key` tells groups apart, `packageName` is what the heading starts with. */
+export interface PackageGroup {
+  key: string;
+  packageName: string;
 }
 
-/** The status colour: pending is orange, every other status green. */
-export type StatusTone = 'pending' | 'settled';
-export const statusToneOf = (status: string): StatusTone => (status.toLowerCase() === 'pending' ? 'pending' : 'settled');
+/**
+ * A lesson's group: the client package it was booked under, so two students' SILVER packages are two groups;
+ * a free assessment (no package) is its own group; a lesson without a client package id groups by package name.
+ */
+export function packageGroupOf({ db, client_package_id }: Pick<Appointment, 'db' | 'client_package_id'>): PackageGroup {
+  if (db.pkg_id === null) return { key: 'free', packageName: freeAssessmentGroupName };
+  const packageName = packageNameOf(db.pkg_id);
+  const clientPackageId = client_package_id ?? null;
+  return clientPackageId === null ? { key: `package-${packageName}`, packageName } : { key: `client-package-${clientPackageId}`, packageName };
+}
+
+/**
+ * The lesson's start in the branch's zone: `day` 'YYYY-MM-DD', `date` '6 Dec 2026', `weekdayDate`
+ * 'Sun 6 Dec 2026' (what the lists show: a parent plans by weekday), `time` '16:00' (24 h).
+ */
+export function branchDateTime(start: string, timeZone: string): { day: string; date: string; weekdayDate: string; time: string } {
+  const local = new TZDate(Date.parse(start), timeZone);
+  return { day: format(local, 'yyyy-MM-dd'), date: format(local, 'd MMM yyyy'), weekdayDate: format(local, 'EEE d MMM yyyy'), time: format(local, 'HH:mm') };
+}
+
+/**
+ * How a status is drawn: pending orange, planned and completed green (the spec), and cancelled apart from
+ * completed (its own colour and mark), so a lesson that did not take place never reads as one that did.
+ */
+export type StatusTone = 'planned' | 'pending' | 'completed' | 'cancelled';
+export function statusToneOf(status: string): StatusTone {
+  const lower = status.toLowerCase();
+  return lower === 'pending' || lower === 'completed' || lower === 'cancelled' ? lower : 'planned';
+}
+
+/** A lesson may be rated once it took place, and once only. */
+export const canRate = ({ status, rating }: Pick<Appointment, 'status' | 'rating'>): boolean => status === 'completed' && (rating ?? null) === null;
 
 /** The spec's derived action (computed, not displayed): a planned lesson to come is 'Join Now', one gone by 'Reschedule'. */
 export type BookingAction = 'Join Now' | 'Reschedule' | 'Completed';
@@ -58,8 +87,8 @@ export function groupedByPackage(appointments: readonly Appointment[], order: 'e
   const sorted = [...appointments].sort(order === 'earliest' ? byStart : (a, b) => byStart(b, a));
   const groups = new Map<string, Appointment[]>();
   for (const appointment of sorted) {
-    const name = packageGroupOf(appointment.db.pkg_id);
-    groups.set(name, [...(groups.get(name) ?? []), appointment]);
+    const { key } = packageGroupOf(appointment);
+    groups.set(key, [...(groups.get(key) ?? []), appointment]);
   }
   return [...groups.values()].flat();
 }
@@ -90,15 +119,53 @@ export function pageOf<T>(items: readonly T[], page: number, size: number): Page
 
 export const pageText = (page: number, pageCount: number) => `Page ${page} of ${pageCount}`;
 
-/** Consecutive items of the same package under one heading (a page of `groupedByPackage`). */
-export function packageGroups<T extends { packageName: string }>(items: readonly T[]): { packageName: string; items: T[] }[] {
-  const groups: { packageName: string; items: T[] }[] = [];
+/** A group of a page: its lessons, and the day its earliest lesson falls on (in the whole list, not the page). */
+export interface ListGroup<T> {
+  key: string;
+  packageName: string;
+  /** 'Sun 6 Dec 2026': tells apart two groups that would otherwise read the same. */
+  since: string;
+  items: T[];
+}
+
+/** Consecutive items of the same group under one heading (a page of `groupedByPackage`). */
+export function packageGroups<T extends { groupKey: string; packageName: string }>(items: readonly T[], since: ReadonlyMap<string, string> = new Map()): ListGroup<T>[] {
+  const groups: ListGroup<T>[] = [];
   for (const item of items) {
     const last = groups.at(-1);
-    if (last && last.packageName === item.packageName) last.items.push(item);
-    else groups.push({ packageName: item.packageName, items: [item] });
+    if (last && last.key === item.groupKey) last.items.push(item);
+    else groups.push({ key: item.groupKey, packageName: item.packageName, since: since.get(item.groupKey) ?? '', items: [item] });
   }
   return groups;
+}
+
+/** The day of each group's earliest lesson, by group key. */
+export function groupSince(appointments: readonly Appointment[], timeZone: string): Map<string, string> {
+  const earliest = new Map<string, Appointment>();
+  for (const appointment of appointments) {
+    const { key } = packageGroupOf(appointment);
+    const known = earliest.get(key);
+    if (!known || byStart(appointment, known) < 0) earliest.set(key, appointment);
+  }
+  return new Map([...earliest].map(([key, appointment]) => [key, branchDateTime(appointment.start, timeZone).weekdayDate]));
+}
+
+/**
+ * The headings of a page's groups, so a parent tells them apart: the package and whose it is ('SILVER ·
+ * Adam Ahmed'), from the students of the group's lessons (`studentsOf` a service, undefined while it
+ * loads); 'Free Assessment' alone. Two headings that would still read the same add their first day
+ * ('SILVER · Adam Ahmed · from Sun 6 Dec 2026').
+ */
+export function groupTitles(groups: readonly ListGroup<{ serviceId: number }>[], studentsOf: (serviceId: number) => readonly string[] | undefined): string[] {
+  const titles = groups.map((group) => {
+    if (group.key === 'free') return group.packageName;
+    const students = [...new Set(group.items.flatMap((item) => studentsOf(item.serviceId) ?? []))];
+    return students.length === 0 ? group.packageName : `${group.packageName} · ${students.join(', ')}`;
+  });
+  return titles.map((title, index) => {
+    const since = groups[index]?.since;
+    return since && titles.filter((other) => other === title).length > 1 ? `${title} · from ${since}` : title;
+  });
 }
 
 /** A Manage Booking card before its service is known (the spec's mapped booking without the names). */
@@ -109,17 +176,23 @@ export interface BookingCard {
   subject: string;
   serviceId: number;
   pkgId: number | null;
+  groupKey: string;
   packageName: string;
+  /** With its weekday: 'Sun 6 Dec 2026'. */
   date: string;
   time: string;
   /** Lower-cased. */
   status: string;
   tone: StatusTone;
   action: BookingAction;
+  /** The stars the client gave, null until rated. */
+  rating: number | null;
+  /** Completed and not rated yet: Comment opens Rate Us for it. */
+  rateable: boolean;
 }
 
 export interface BookingPage {
-  groups: { packageName: string; items: BookingCard[] }[];
+  groups: ListGroup<BookingCard>[];
   page: number;
   pageCount: number;
   /** The services of this page's cards, each once: the only ones to look up. */
@@ -130,24 +203,36 @@ export interface BookingPage {
 export function bookingPage(bookings: readonly Appointment[], { page, size, timeZone, now }: { page: number; size: number; timeZone: string; now: number }): BookingPage {
   const shown = pageOf(bookings, page, size);
   const cards = shown.items.map((appointment, index): BookingCard => {
-    const { date, time } = branchDateTime(appointment.start, timeZone);
+    const { weekdayDate, time } = branchDateTime(appointment.start, timeZone);
     const status = appointment.status.toLowerCase();
+    const group = packageGroupOf(appointment);
     return {
       id: appointment.id,
       serial: shown.first + index + 1,
       subject: appointment.topic,
       serviceId: appointment.service.id,
       pkgId: appointment.db.pkg_id,
-      packageName: packageGroupOf(appointment.db.pkg_id),
-      date,
+      groupKey: group.key,
+      packageName: group.packageName,
+      date: weekdayDate,
       time,
       status,
       tone: statusToneOf(status),
       action: actionOf(appointment.status, appointment.start, now),
+      rating: appointment.rating ?? null,
+      rateable: canRate(appointment),
     };
   });
-  return { groups: packageGroups(cards), page: shown.page, pageCount: shown.pageCount, serviceIds: [...new Set(cards.map((card) => card.serviceId))] };
+  return {
+    groups: packageGroups(cards, groupSince(bookings, timeZone)),
+    page: shown.page,
+    pageCount: shown.pageCount,
+    serviceIds: [...new Set(cards.map((card) => card.serviceId))],
+  };
 }
+
+/** The students of a service, by name (blank names left out). */
+export const studentNamesOf = (service: Pick<Service, 'rcrs'>): string[] => service.rcrs.map((rcr) => rcr.recipient_name.trim()).filter(Boolean);
 
 /** The names the spec joins with ', ', or 'N/A' when there are none (or the look-up failed: `service` undefined). */
 export function peopleOf(service: Pick<Service, 'conjobs' | 'rcrs'> | undefined): { studentName: string; teacherName: string } {
@@ -164,7 +249,9 @@ export interface RescheduleItem {
   serviceId: number;
   serviceName: string;
   topic: string;
+  groupKey: string;
   packageName: string;
+  /** With its weekday: 'Sun 6 Dec 2026'. */
   date: string;
   time: string;
   status: string;
@@ -175,9 +262,11 @@ export interface RescheduleItem {
 }
 
 export interface ReschedulePage {
-  groups: { packageName: string; items: RescheduleItem[] }[];
+  groups: ListGroup<RescheduleItem>[];
   page: number;
   pageCount: number;
+  /** The services of this page's lessons, each once: whose lessons they are names the groups. */
+  serviceIds: number[];
 }
 
 /**
@@ -185,24 +274,32 @@ export interface ReschedulePage {
  * move, and Manage Booking's Past tab lists them), grouped by package, earliest first.
  */
 export function reschedulePage(appointments: readonly Appointment[], { page, size, timeZone, today }: { page: number; size: number; timeZone: string; today: string }): ReschedulePage {
-  const shown = pageOf(bookingsOfTab(appointments, 'current'), page, size);
+  const upcoming = bookingsOfTab(appointments, 'current');
+  const shown = pageOf(upcoming, page, size);
   const items = shown.items.map((appointment): RescheduleItem => {
-    const { day, date, time } = branchDateTime(appointment.start, timeZone);
+    const { day, weekdayDate, time } = branchDateTime(appointment.start, timeZone);
     const inside = insideRescheduleNotice(day, today);
+    const group = packageGroupOf(appointment);
     return {
       id: appointment.id,
       serviceId: appointment.service.id,
       serviceName: appointment.service.name,
       topic: appointment.topic,
-      packageName: packageGroupOf(appointment.db.pkg_id),
-      date,
+      groupKey: group.key,
+      packageName: group.packageName,
+      date: weekdayDate,
       time,
       status: appointment.status.toLowerCase(),
       reschedulable: appointment.status === 'planned' && !inside,
       insideNotice: appointment.status === 'planned' && inside,
     };
   });
-  return { groups: packageGroups(items), page: shown.page, pageCount: shown.pageCount };
+  return {
+    groups: packageGroups(items, groupSince(upcoming, timeZone)),
+    page: shown.page,
+    pageCount: shown.pageCount,
+    serviceIds: [...new Set(items.map((item) => item.serviceId))],
+  };
 }
 
 /**

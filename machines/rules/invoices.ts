@@ -2,14 +2,17 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { components } from '../../contract/schema.d.ts';
 import { formatMoney } from './money.ts';
+import { namesText, paymentMethodLabel } from './order-progress.ts';
 
 /**
  * The transaction history (spec §2): the client's proforma invoices, newest first, with the date in the
  * branch's zone, the amount in the one money formatter, and a status colour: paid green, unpaid red, any
- * other yellow.
+ * other yellow. An invoice of an order is named by what the order bought (package, classes, students,
+ * subjects), never by the provider's description ('Credit Request'); one raised without an order keeps it.
  */
 
 export type ProformaInvoice = components['schemas']['ProformaInvoice'];
+export type InvoicePurchase = components['schemas']['InvoicePurchase'];
 
 /** The colour family of a status: the view maps it to green, red or yellow. */
 export type InvoiceTone = 'paid' | 'unpaid' | 'other';
@@ -20,7 +23,14 @@ export interface InvoiceRow {
   sent: string;
   /** '3 Dec 2026' in the branch's zone; the server's text when it is not a date. */
   date: string;
+  /** What it was for, one line per order line ('GOLD · 12 classes' over 'Adam Ahmed · Mathematics, English'), or the invoice's description. */
+  lines: InvoiceLine[];
+  /** The lines in one text ('GOLD · 12 classes · Adam Ahmed · Mathematics, English + …'): the row's name for screen readers. */
   description: string;
+  /** 'VISA'; null when unknown. */
+  method: string | null;
+  /** Where the client pays it (an http(s) address); null once paid, or when there is none. */
+  payLink: string | null;
   /** 'AED 684'. */
   amount: string;
   /** 'Paid', 'Unpaid', 'Partially paid'. */
@@ -59,15 +69,59 @@ export function invoiceDay(iso: string, timeZone: string): string {
   return Number.isNaN(time) ? iso : format(new TZDate(time, timeZone), 'd MMM yyyy');
 }
 
+/** One thing an invoice paid for: the package and its classes, then for whom and what; `detail` may be empty. */
+export interface InvoiceLine {
+  title: string;
+  detail: string;
+}
+
+const joined = (parts: readonly string[]) => parts.filter((part) => part !== '').join(' · ');
+
+/** What one line of the order bought: 'GOLD · 12 classes', 'Adam Ahmed · Mathematics, English'. */
+export function purchaseLine(line: InvoicePurchase['lines'][number]): InvoiceLine {
+  const classes = line.classes === 1 ? '1 class' : `${line.classes} classes`;
+  const subjects = line.subjects.filter((subject) => subject.trim() !== '').join(', ');
+  return { title: joined([line.package_name.trim(), classes]), detail: joined([namesText(line.student_names), subjects]) };
+}
+
+/** A line in one text: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English'. */
+export const invoiceLineText = (line: InvoiceLine): string => joined([line.title, line.detail]);
+
+/** 'GOLD · 12 classes · Adam Ahmed · Mathematics, English': what one line of the order bought, in one text. */
+export const purchaseLineText = (line: InvoicePurchase['lines'][number]): string => invoiceLineText(purchaseLine(line));
+
+/** What the invoice paid for: its order's lines, else its own description. */
+export function invoiceLines(invoice: Pick<ProformaInvoice, 'purchase' | 'description'>): InvoiceLine[] {
+  const lines = invoice.purchase?.lines.map(purchaseLine) ?? [];
+  return lines.length > 0 ? lines : [{ title: invoice.description.trim() || 'Invoice', detail: '' }];
+}
+
+/** The payment page of an unpaid invoice, when it is a web address (nothing else is ever opened). */
+export function payLinkOf(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const { protocol } = new URL(link);
+    return protocol === 'https:' || protocol === 'http:' ? link : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What the transaction history lists: the client's invoices, newest first, as the rows show them. */
 export function invoiceRows(invoices: readonly ProformaInvoice[], { clientId, timeZone, currency }: { clientId: number; timeZone: string; currency: string }): InvoiceRow[] {
-  return clientInvoices(invoices, clientId).map((invoice) => ({
-    id: invoice.id,
-    sent: invoice.date_sent,
-    date: invoiceDay(invoice.date_sent, timeZone),
-    description: invoice.description.trim() || 'Invoice',
-    amount: formatMoney(invoice.amount, currency),
-    status: statusLabel(invoice.status),
-    tone: invoiceTone(invoice.status),
-  }));
+  return clientInvoices(invoices, clientId).map((invoice) => {
+    const lines = invoiceLines(invoice);
+    return {
+      id: invoice.id,
+      sent: invoice.date_sent,
+      date: invoiceDay(invoice.date_sent, timeZone),
+      lines,
+      description: lines.map(invoiceLineText).join(' + '),
+      method: paymentMethodLabel(invoice.purchase?.payment_method),
+      payLink: payLinkOf(invoice.payment_link),
+      amount: formatMoney(invoice.amount, currency),
+      status: statusLabel(invoice.status),
+      tone: invoiceTone(invoice.status),
+    };
+  });
 }

@@ -1,4 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { components } from '../../contract/schema.d.ts';
+import { lessonsByWeek } from './lesson-weeks.ts';
+import { formatMoney } from './money.ts';
 
 /**
  * What GET /orders/{ref} says about an order (DESIGN.md "Paid means booked"): the server books a paid order
@@ -42,4 +46,109 @@ export function toPlaceText(order: Pick<OrderProgress, 'to_place'>): string | nu
   if (order.to_place <= 0) return null;
   const classes = order.to_place === 1 ? '1 paid class' : `${order.to_place} paid classes`;
   return `${classes} could not be booked at the chosen time and ${order.to_place === 1 ? 'waits' : 'wait'} to be placed; our team will be in touch.`;
+}
+
+export type PaymentMethod = components['schemas']['PaymentMethod'];
+
+/** The methods as /checkout names them. */
+const paymentMethodLabels: Record<PaymentMethod, string> = { paypal: 'PayPal', visa: 'VISA', mastercard: 'Mastercard' };
+
+/** 'PayPal', 'VISA', 'Mastercard'; null for an order or invoice opened without one. */
+export const paymentMethodLabel = (method: PaymentMethod | null | undefined): string | null => (method ? paymentMethodLabels[method] : null);
+
+/**
+ * Why an order cannot be shown, from the GET /orders/{ref} refusal: a ref no order has (404, or 400 for one
+ * that cannot be a ref at all) or the order of another client (403). Null for any other failure (a network
+ * blip, a 5xx), which Retry may cure.
+ */
+export type OrderUnavailable = 'notFound' | 'notYours';
+export function orderUnavailableOf(error: unknown): OrderUnavailable | null {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  if (status === 403) return 'notYours';
+  return status === 404 || status === 400 ? 'notFound' : null;
+}
+
+export interface PaymentNoticeText {
+  title: string;
+  text: string;
+}
+
+/** What the payment screens say when there is no payment of the client's to confirm (each leads to the dashboard). */
+export const orderUnavailableTexts: Record<OrderUnavailable, PaymentNoticeText> = {
+  notFound: { title: 'Payment not found', text: 'We have no payment with this reference, so there is nothing to confirm. Your bookings are on your dashboard.' },
+  notYours: { title: 'Another account’s payment', text: 'This payment was made from another account, so it cannot be shown here. Your own bookings are on your dashboard.' },
+};
+
+export interface ReceiptLesson {
+  key: string;
+  /** 'Sunday, 6 Dec 2026' in the branch's zone. */
+  day: string;
+  /** '16:00'. */
+  time: string;
+  subject: string;
+  /** 'Adam Ahmed', 'Adam Ahmed & Lina Ahmed'. */
+  students: string;
+  tutor: string;
+}
+
+export interface ReceiptWeek {
+  label: string;
+  lessons: ReceiptLesson[];
+}
+
+/** What a parent reads on the receipt of a paid order. */
+export interface Receipt {
+  ref: string;
+  /** 'AED 684'. */
+  amount: string;
+  /** 'VISA'; null when the order was opened without a method. */
+  method: string | null;
+  /** '23 Nov 2026' in the branch's zone; null until the provider confirmed the payment. */
+  paidOn: string | null;
+  /** The lessons booked on the order, by week (weeks counted from the first lesson's). */
+  weeks: ReceiptWeek[];
+  /** Paid classes waiting to be placed; null when none. */
+  toPlace: string | null;
+}
+
+/** 'Adam Ahmed', 'Adam Ahmed & Lina Ahmed'. */
+export const namesText = (names: readonly string[]): string => names.filter((name) => name.trim() !== '').join(' & ');
+
+/**
+ * The receipt of an order: the amount in the one money formatter, the ref, the method as /checkout names it,
+ * and the lessons booked on it (not the hours lost to a late payment, which `toPlace` counts), with their days
+ * and hours in the branch's zone, whatever the browser's.
+ */
+export function receiptOf(order: OrderProgress, { timeZone, currency }: { timeZone: string; currency: string }): Receipt {
+  const booked = order.lessons.filter((lesson) => lesson.appointment_id !== null && !lesson.lost);
+  // Grouped by the one week rule of the receipts (lesson-weeks.ts); each row then gets its own words.
+  const weeks = lessonsByWeek(
+    booked.map((lesson, index) => ({ id: index, start: lesson.start, topic: lesson.subject })),
+    timeZone,
+  ).map((week) => ({
+    label: week.label,
+    lessons: week.lessons.flatMap((row): ReceiptLesson[] => {
+      const lesson = booked[row.id];
+      if (!lesson) return [];
+      const local = new TZDate(Date.parse(lesson.start), timeZone);
+      return [
+        {
+          key: `${lesson.appointment_id ?? row.id}`,
+          day: format(local, 'EEEE, d MMM yyyy'),
+          time: format(local, 'HH:mm'),
+          subject: lesson.subject,
+          students: namesText(lesson.student_names),
+          tutor: lesson.tutor_name,
+        },
+      ];
+    }),
+  }));
+  return {
+    ref: order.ref,
+    amount: formatMoney(order.amount, currency),
+    method: paymentMethodLabel(order.payment_method),
+    paidOn: order.paid_at === null ? null : format(new TZDate(Date.parse(order.paid_at), timeZone), 'd MMM yyyy'),
+    weeks,
+    toPlace: toPlaceText(order),
+  };
 }

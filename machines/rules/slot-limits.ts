@@ -14,6 +14,18 @@ export const conflictText = 'This time slot conflicts with a slot from another s
 export const freeAssessmentText = "You can't select more than 1 slot for a free assessment";
 /** The remaining classes of a paid package, or the classes to place of a paid order: no more may be chosen in all. */
 export const classesLimitText = (limit: number) => `You can only select ${limit} slot(s) in all.`;
+/**
+ * What the summary says when fewer classes are chosen than the package holds: the rest stay on the paid
+ * package, booked later from Remaining Classes (/remaining-classes). Null when every class is chosen.
+ */
+export function classesLeftText(chosen: number, classes: number): string | null {
+  if (!Number.isInteger(chosen) || !Number.isInteger(classes) || chosen < 0 || chosen >= classes) return null;
+  const left = classes - chosen;
+  const later = 'can be booked later from Remaining Classes.';
+  if (chosen === 0) return classes === 1 ? `You have not chosen the class yet. It ${later}` : `You have not chosen any of the ${classes} classes yet. They ${later}`;
+  return `You have chosen ${chosen} of ${classes} classes. ${left === 1 ? 'The other class' : `The other ${left}`} ${later}`;
+}
+
 /** The server's answer to a second free assessment (409), and what the grid and the summary say when they know first. */
 export const freeAssessmentUsedText = 'The free assessment class has been booked already.';
 

@@ -3,9 +3,9 @@ import { type CouponAnswer, checkoutMachine } from '../../machines/booking/check
 import type { OrderRequest } from '../../machines/booking/checkout-order.ts';
 import { api } from '../api/api.ts';
 import { applyCoupon, createOrder } from '../api/calls/checkout.ts';
-import { config } from '../config.ts';
+import { notify } from '../toasts/notify.ts';
 
-/** The checkout machine with the API, the payment redirect and the configured wait: what the app runs. */
+/** The checkout machine with the API, the payment redirect and the coupon's toast: what the app runs. */
 export const browserCheckoutMachine = checkoutMachine.provide({
   actors: {
     applyCoupon: fromPromise<CouponAnswer, { code: string; userId: number }>(async ({ input }) => {
@@ -17,6 +17,7 @@ export const browserCheckoutMachine = checkoutMachine.provide({
   actions: {
     // The one imperative navigation of the app (DESIGN.md): the provider's page is not a route.
     goToPayment: (_, params: { link: string }) => window.location.assign(params.link),
+    // An error toast lasts the spec's 3 s for a coupon's refusal (§8, §9).
+    notifyCouponRefused: (_, params: { message: string }) => notify.error(params.message),
   },
-  delays: { banner: config.delays.banner },
 });

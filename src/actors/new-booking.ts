@@ -17,6 +17,7 @@ export const browserNewBookingMachine = newBookingMachine.provide({
   },
   actions: {
     notifyProblem: (_, { message }) => notify.error(message),
+    notifyInvalid: (_, { message }) => notify.errorShownInline(message),
     notifyContacted: (_, { message }) => notify.success(message),
   },
   delays: { dialogChoice: config.delays.dialogChoice },

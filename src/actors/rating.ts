@@ -12,3 +12,6 @@ export const browserRatingMachine = ratingMachine.provide({
     notifyFailed: (_, { message }) => notify.error(message),
   },
 });
+
+/** The app's rating machine, telling `lessonsChanged` when a rating changed what the lesson list shows. */
+export const ratingMachineFor = ({ lessonsChanged }: { lessonsChanged: () => void }) => browserRatingMachine.provide({ actions: { lessonsChanged } });

@@ -90,20 +90,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 /**
  * The text a failed call's body carries in `field` (the provider puts it in `message`, some calls in
- * `error`), or the fallback when there is none (no body, a network failure, a timeout).
+ * `error`), or the fallback when there is none (no body, a network failure, a timeout). A refusal that
+ * names its field ({ message: 'code: This coupon code is invalid…', field: 'code' }) is read without the
+ * 'code: ' the server put in front: the user reads a sentence, not a field name.
  */
 export function serverText(body: unknown, field: 'message' | 'error', fallback: string): string {
   if (typeof body === 'object' && body !== null) {
-    const value = (body as Record<string, unknown>)[field];
-    if (typeof value === 'string' && value.trim()) return value;
+    const { [field]: value, field: named } = body as Record<string, unknown>;
+    if (typeof value === 'string' && value.trim()) {
+      const prefix = typeof named === 'string' && named ? `${named}: ` : null;
+      const text = prefix && value.startsWith(prefix) ? value.slice(prefix.length) : value;
+      if (text.trim()) return text;
+    }
   }
   return fallback;
 }
 
+/** What follows the call's own words when the server failed (5xx): it is not the client's doing. */
+export const serverFailedText = 'There was a problem on our side. Please try again in a moment.';
+/** What follows the call's own words when the server could not be reached. */
+export const connectionFailedText = 'Please check your internet connection and try again.';
+
+/**
+ * A failure that is not an answer to what the client asked (a 5xx, no connection), said for a client: the
+ * call's own words ('The tutors could not be loaded.', 'Login failed') and then what to do, never what the
+ * server or the browser said (a stack trace, 'Failed to fetch', a proxy's HTML).
+ */
+export function failureSentence(fallback: string, then: string): string {
+  if (/try again/i.test(fallback)) return fallback;
+  return `${/[.!?]$/.test(fallback.trim()) ? fallback.trim() : `${fallback.trim()}.`} ${then}`;
+}
+
 /**
  * Runs one call and answers its data. Otherwise throws an Error whose message is what the user reads:
- * the server's `field` text, else `fallback`. A timeout keeps its own explanation; a network failure
- * reads as the fallback (its own text means nothing to a user); a 2xx with `success: false` is a refusal.
+ * a refusal (4xx, or a 2xx with `success: false`) reads as the server's `field` text, else `fallback`; a
+ * server failure (5xx) and a network failure read as `fallback` and what to do (`failureSentence`), never
+ * the server's or the browser's own text; a timeout keeps its own explanation.
  */
 export async function callApi<T>(
   call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
@@ -116,10 +138,12 @@ export async function callApi<T>(
   } catch (cause) {
     if (cause instanceof RequestTimeoutError) throw cause;
     console.error(fallback, cause);
-    throw new Error(fallback, { cause });
+    throw new Error(failureSentence(fallback, connectionFailedText), { cause });
   }
   const { data, error, response } = result;
   const refusal = typeof data === 'object' && data !== null && (data as { success?: unknown }).success === false;
-  if (data === undefined || refusal) throw new ApiError(response.status, serverText(error ?? data, field, fallback), error ?? data);
-  return data;
+  if (data !== undefined && !refusal) return data;
+  const body = error ?? data;
+  if (response.status >= 500) throw new ApiError(response.status, failureSentence(fallback, serverFailedText), body);
+  throw new ApiError(response.status, serverText(body, field, fallback), body);
 }

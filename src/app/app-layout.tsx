@@ -7,8 +7,9 @@ import { type SocialLink, config } from '../config.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { selectShellNames } from '../session/session-selectors.ts';
 import { clearDraft } from '../booking/booking-draft-storage.ts';
+import styles from './app-layout.module.css';
 import { HeaderBackContext } from './header-back.tsx';
-import { tokenRequiredRoutes } from './routes.ts';
+import { hasBackArrow, tokenRequiredRoutes } from './routes.ts';
 
 const titleOf = (pathname: string): string =>
   pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : '';
@@ -21,9 +22,10 @@ export interface AppShellProps {
   contactPhone: string;
   contactEmail: string;
   socialLinks: readonly SocialLink[];
-  onBack: () => void;
-  /** Home was chosen in the side menu. */
-  onHome: () => void;
+  /** The back arrow; left out on a route without one (the dashboard). */
+  onBack?: () => void;
+  /** Home or New Booking was chosen in the side menu. */
+  onFreshStart: () => void;
   onLogout: () => void;
   children: ReactNode;
 }
@@ -44,11 +46,11 @@ export function AppShell({ title, onBack, children, ...menu }: AppShellProps) {
   }, []);
 
   return (
-    <>
+    <div className={styles.shell}>
       <AppHeader title={title} onBack={onBack} onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} menuId={menuId} menuButtonRef={menuButtonRef} />
       <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} {...menu} />
       {children}
-    </>
+    </div>
   );
 }
 
@@ -68,9 +70,9 @@ export function AppLayout() {
       contactPhone={config.contactPhone}
       contactEmail={config.contactEmail}
       socialLinks={config.socialLinks}
-      onBack={() => (screenBack ? screenBack() : navigate(-1))}
-      // Choosing Home clears the working keys, as arriving at /dashboard does.
-      onHome={clearDraft}
+      onBack={hasBackArrow(pathname) ? () => (screenBack ? screenBack() : navigate(-1)) : undefined}
+      // Choosing Home or New Booking clears the working keys, as arriving at /dashboard does.
+      onFreshStart={clearDraft}
       onLogout={() => actor.send({ type: 'logout.requested' })}
     >
       <HeaderBackContext value={registerBack}>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { CentredSpinner } from '../components/spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
 
@@ -44,11 +45,18 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/reschedule-slot': async () => ({ Component: (await import('../screens/reschedule-slot/reschedule-slot-screen.tsx')).RescheduleSlotScreen }),
 };
 
+function RouteLoading() {
+  return <CentredSpinner label="Loading" />;
+}
+
 const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Every route is lazy, so the first render waits for its code: React Router renders this meanwhile
+    // (without one it renders nothing and warns 'No `HydrateFallback` element provided').
+    HydrateFallback: RouteLoading,
     children: [
       { path: '/', lazy: async () => ({ Component: (await import('../screens/landing/landing-screen.tsx')).LandingScreen }) },
       {

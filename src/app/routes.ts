@@ -29,3 +29,11 @@ export const tokenRequiredRoutes = {
 } as const;
 
 export type TokenRequiredPath = keyof typeof tokenRequiredRoutes;
+
+/**
+ * The routes whose header has no back arrow (spec §2: the arrow is optional). The dashboard is where every
+ * flow returns to, so history back from it leads out of the app or back into a finished flow (issue 18).
+ */
+const withoutBackArrow: ReadonlySet<string> = new Set<TokenRequiredPath>(['/dashboard']);
+
+export const hasBackArrow = (pathname: string): boolean => !withoutBackArrow.has(pathname);

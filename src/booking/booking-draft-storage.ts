@@ -1,4 +1,4 @@
-import { type BookingDraft, type BookingEntry, bookingDraftVersion, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type BookingEntry, type PaymentMethod, bookingDraftVersion, bookingEntries, emptyDraft, paymentMethods } from '../../machines/booking/booking-draft.ts';
 import {
   isGroupedByWeek,
   isLessonData,
@@ -17,7 +17,8 @@ import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJso
  * needs it sends the client back to the step that makes it. Reads never throw.
  *
  * `bookingDraft` holds what the spec's keys have no place for: the draft's version, how the flow was
- * entered, and the client package or the paid order it is about. A draft of another version is dropped whole.
+ * entered, the client package or the paid order it is about, and the payment method chosen at checkout. A
+ * draft of another version is dropped whole.
  */
 interface DraftMeta {
   version: number;
@@ -25,9 +26,12 @@ interface DraftMeta {
   clientPackageId: number | null;
   /** Written by version 2 on; an older draft has none (and is dropped for its version). */
   orderRef?: string | null;
+  /** Written once the client picks one at checkout; an unknown value reads as none chosen (the rest stays). */
+  paymentMethod?: unknown;
 }
 
 const isEntry = (value: unknown): value is BookingEntry => typeof value === 'string' && (bookingEntries as readonly string[]).includes(value);
+const isPaymentMethod = (value: unknown): value is PaymentMethod => typeof value === 'string' && (paymentMethods as readonly string[]).includes(value);
 const isMeta = (value: unknown): value is DraftMeta =>
   isRecord(value) &&
   typeof value.version === 'number' &&
@@ -55,6 +59,8 @@ export function readDraft(): BookingDraft | null {
     clearDraft();
     return null;
   }
+  const paymentMethod = isPaymentMethod(meta.paymentMethod) ? meta.paymentMethod : null;
+  if (meta.paymentMethod !== undefined && paymentMethod === null) console.warn('Dropped an unreadable stored payment method');
   const studentType = readChoice('studentType', ['1', '2'] as const);
   // The flags are written from the entry, never read for it; a value they never hold is dropped all the same.
   for (const flag of ['dashboard', 'showLock', 'fromRenew'] as const) readChoice(flag, ['1'] as const);
@@ -62,6 +68,7 @@ export function readDraft(): BookingDraft | null {
     ...emptyDraft(meta.entry),
     clientPackageId: meta.clientPackageId,
     orderRef: meta.orderRef ?? null,
+    paymentMethod,
     form: readJson('packageFormData', isPackageForm),
     lessons: readJson('lessonData', isLessonData),
     totalLessonsLabel: readText('totalLession'),
@@ -90,7 +97,13 @@ function writeFlag(key: StorageKey, on: boolean): void {
 
 /** Stores the draft in the working keys (what is not chosen is removed), with the spec's flags for its flow. */
 export function writeDraft(draft: BookingDraft): void {
-  writeJson('bookingDraft', { version: draft.version, entry: draft.entry, clientPackageId: draft.clientPackageId, orderRef: draft.orderRef } satisfies DraftMeta);
+  writeJson('bookingDraft', {
+    version: draft.version,
+    entry: draft.entry,
+    clientPackageId: draft.clientPackageId,
+    orderRef: draft.orderRef,
+    ...(draft.paymentMethod ? { paymentMethod: draft.paymentMethod } : {}),
+  } satisfies DraftMeta);
   writeOrRemove('packageFormData', draft.form);
   writeOrRemove('lessonData', draft.lessons);
   if (draft.totalLessonsLabel === null) remove('totalLession');

@@ -1,11 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { ActorRefFrom, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, type AnyStateMachine, type InputFrom, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingOutput, type BookingStep, inFlow, missingStep, stepBack } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
-import { locationStateOf } from './booking-notice.ts';
+import { locationStateOf, missingDraftState } from './booking-notice.ts';
 import { bookingPath } from './booking-paths.ts';
 import { branchToday } from './branch-today.ts';
 import { clearDraft, readDraft, writeDraft } from './booking-draft-storage.ts';
@@ -16,6 +16,16 @@ export interface BookingScreen<TMachine extends AnyStateMachine> {
   /** Where the screen goes instead of rendering: the step that makes a missing draft, or the machine's exit. */
   exit: ReactElement | null;
 }
+
+/** An actor that is never answered: what every call of a screen that leaves at once becomes. */
+const silent = fromPromise(() => new Promise<never>(() => {}));
+
+/**
+ * The machine with no call behind any of its actors: a screen opened without its draft leaves at once, and
+ * its machine has not the values its calls need (a grid of no subjects would POST /subjectFilter/ with none).
+ */
+const inert = <TMachine extends AnyStateMachine>(machine: TMachine): TMachine =>
+  machine.provide({ actors: Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, silent])) }) as TMachine;
 
 const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | undefined =>
   snapshot.status === 'done' ? (snapshot.output as BookingOutput) : undefined;
@@ -30,7 +40,11 @@ const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | un
  * - the Stately inspector is attached in development;
  * - a screen opened without the draft it needs, and a machine that reached its final state, leave by
  *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect; a final state's
- *   `notice` goes with it as the location state (booking-notice.ts), for the next screen to show.
+ *   `notice` goes with it as the location state (booking-notice.ts), for the next screen to show, and so
+ *   does what to do first when the draft is missing;
+ * - a screen opened without the draft it needs sends no call (its actors are inert), and stores the draft of
+ *   its flow, so that the step it sends the client to continues that flow (/free-book → /new-booking in the
+ *   free flow, whose Next returns to /free-book).
  */
 export function useBookingMachine<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -52,15 +66,16 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
       input: { ...moreInput, draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) },
     };
   });
-  const actorRef = useActorRef<AnyStateMachine>(machine, { input: start.input, inspect: machineInspection() });
+  const actorRef = useActorRef<AnyStateMachine>(start.missing ? inert(machine) : machine, { input: start.input, inspect: machineInspection() });
 
   // The machine's end comes to the screen through the actor's completion (observers are not sent the
   // final snapshot as a change), as the one piece of React state this hook keeps.
   const [done, setDone] = useState<BookingOutput | undefined>(undefined);
   useEffect(() => {
-    if (start.missing) return undefined;
-    // Storage holds this screen's draft from the start (another flow's left-overs are replaced).
+    // Storage holds this screen's draft from the start (another flow's left-overs are replaced); one that
+    // leaves at once for a missing draft leaves its flow's draft for the step it sends the client to.
     writeDraft(start.input.draft);
+    if (start.missing) return undefined;
     const draftOf = (snapshot: SnapshotFrom<AnyStateMachine>) => (snapshot.context as { draft: BookingDraft }).draft;
     const subscription = actorRef.subscribe({
       next: (snapshot: SnapshotFrom<AnyStateMachine>) => writeDraft(draftOf(snapshot)),
@@ -79,6 +94,8 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   // Going on is a new page in the browser's history (its back button returns to this step); a redirect for
   // a missing draft, and the step's own back, replace this one.
   const replace = start.missing !== null || target === stepBack(step, start.input.draft);
-  const exit = target ? <Navigate to={bookingPath(target, start.input.draft.entry)} replace={replace} state={locationStateOf(done)} /> : null;
+  const entryOf = start.input.draft.entry;
+  const state = start.missing ? missingDraftState(start.missing, entryOf) : locationStateOf(done);
+  const exit = target ? <Navigate to={bookingPath(target, entryOf)} replace={replace} state={state} /> : null;
   return { actorRef: actorRef as ActorRefFrom<TMachine>, exit };
 }

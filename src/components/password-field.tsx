@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useConstraintError } from './field-validation.ts';
 import ui from './ui.module.css';
 
 export interface PasswordFieldProps {
@@ -8,15 +9,21 @@ export interface PasswordFieldProps {
   name?: string;
   autoComplete?: 'current-password' | 'new-password';
   required?: boolean;
+  /** What is wrong with the value, said at the field; otherwise its broken constraint (required), once the form is checked. */
   error?: string | null;
+  /** The field is wrong, and `error` says so elsewhere (one message for several fields): the id of that message. */
+  invalidBy?: string | null;
   disabled?: boolean;
 }
 
 /** A masked password input; its show/hide toggle appears only once something is typed. */
-export function PasswordField({ label, value, onChange, name, autoComplete = 'current-password', required = false, error, disabled }: PasswordFieldProps) {
+export function PasswordField({ label, value, onChange, name, autoComplete = 'current-password', required = false, error, invalidBy, disabled }: PasswordFieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const errorId = `${id}-error`;
+  const constraint = useConstraintError(label);
+  const message = error ?? constraint.error;
+  const describedBy = message ? errorId : (invalidBy ?? undefined);
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={id}>
@@ -32,9 +39,13 @@ export function PasswordField({ label, value, onChange, name, autoComplete = 'cu
           autoComplete={autoComplete}
           required={required}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={describedBy ? true : undefined}
+          aria-describedby={describedBy}
+          onInvalid={constraint.onInvalid}
+          onChange={(e) => {
+            constraint.clear();
+            onChange(e.target.value);
+          }}
         />
         {value ? (
           <button
@@ -47,9 +58,9 @@ export function PasswordField({ label, value, onChange, name, autoComplete = 'cu
           </button>
         ) : null}
       </div>
-      {error ? (
+      {message ? (
         <p id={errorId} className={ui.error}>
-          {error}
+          {message}
         </p>
       ) : null}
     </div>

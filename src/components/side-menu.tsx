@@ -6,14 +6,21 @@ import styles from './side-menu.module.css';
 import ui from './ui.module.css';
 import { useModalDialog } from './use-modal-dialog.ts';
 
-/** The side menu's items, in the spec's order. */
+/**
+ * The side menu's items: the spec's (Home, Transaction History, Manage Booking, Rescheduling, Renew, My Profile)
+ * in its order, worded as the dashboard's tiles word them ('Renew/change Package'), with the tiles' other places
+ * (New Booking, CR Tutors), so every place of the app is one tap away. `fresh`: the item starts from no booking
+ * in progress, as the dashboard (which clears the working keys) and its New Booking tile do.
+ */
 export const sideMenuItems = [
-  { label: 'Home', to: '/dashboard' },
-  { label: 'Transaction History', to: '/transaction-history' },
-  { label: 'Manage Booking', to: '/manage-booking' },
-  { label: 'Rescheduling', to: '/rescheduling' },
-  { label: 'Renew', to: '/renew-change-packages' },
-  { label: 'My Profile', to: '/profile' },
+  { label: 'Home', to: '/dashboard', fresh: true },
+  { label: 'Transaction History', to: '/transaction-history', fresh: false },
+  { label: 'New Booking', to: '/new-booking', fresh: true },
+  { label: 'Manage Booking', to: '/manage-booking', fresh: false },
+  { label: 'Rescheduling', to: '/rescheduling', fresh: false },
+  { label: 'Renew/change Package', to: '/renew-change-packages', fresh: false },
+  { label: 'CR Tutors', to: '/crtutors', fresh: false },
+  { label: 'My Profile', to: '/profile', fresh: false },
 ] as const;
 
 export interface SideMenuProps {
@@ -27,8 +34,8 @@ export interface SideMenuProps {
   socialLinks: readonly SocialLink[];
   /** Escape, the close button, a click outside, or any item chosen. */
   onClose: () => void;
-  /** Choosing Home (before the menu closes and the link is followed). */
-  onHome: () => void;
+  /** Choosing Home or New Booking (before the menu closes and the link is followed). */
+  onFreshStart: () => void;
   onLogout: () => void;
 }
 
@@ -129,7 +136,7 @@ export function SideMenu(props: SideMenuProps) {
                   to={item.to}
                   end
                   onClick={() => {
-                    if (item.to === '/dashboard') props.onHome();
+                    if (item.fresh) props.onFreshStart();
                     onClose();
                   }}
                 >

@@ -26,7 +26,8 @@ export const browserSessionMachine: SessionMachine = sessionMachine.provide({
     clearSession: () => clearSession(),
     clearAll: () => clearAll(),
     notifyLoggedIn: () => notify.success(loginSuccessText),
-    notifyLoginFailed: (_, { message }) => notify.error(message),
+    // The reason is said (and announced) inline on the login form; the toast is for the eye.
+    notifyLoginFailed: (_, { message }) => notify.errorShownInline(message),
     notifySessionExpired: () => notify.error(sessionExpiredText),
   },
 });

@@ -5,6 +5,11 @@ import { config } from '../config.ts';
 export const notify = {
   success: (message: string) => toast.success(message, { autoClose: config.toast.successMs }),
   error: (message: string) => toast.error(message, { autoClose: config.toast.errorMs }),
+  /**
+   * An error toast for the eye only: the screen also says it where it happened (a field's error, an inline
+   * alert), and that is what a screen reader announces; the toast (a note, not a live region) is not read twice.
+   */
+  errorShownInline: (message: string) => toast.error(message, { autoClose: config.toast.errorMs, role: 'note' }),
   info: (message: string) => toast.info(message, { autoClose: config.toast.defaultMs }),
 };
 

@@ -34,7 +34,7 @@ function Page({ name }: { name: string }) {
   );
 }
 
-const paths = ['/dashboard', '/transaction-history', '/manage-booking', '/rescheduling', '/renew-change-packages', '/profile'];
+const paths = ['/dashboard', '/transaction-history', '/new-booking', '/manage-booking', '/rescheduling', '/renew-change-packages', '/crtutors', '/profile'];
 
 /** The shell on the real session, with a session stored as a previous visit left it. */
 function renderShell(entries: string[] = ['/profile']) {
@@ -75,6 +75,13 @@ describe('Header bar and side menu', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('the dashboard has no back arrow: every flow returns there, so history back from it leads nowhere useful', () => {
+    renderShell(['/profile', '/dashboard']);
+    expect(screen.getByRole('banner')).toHaveTextContent('Dashboard');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(menuButton()).toBeInTheDocument();
+  });
+
   it('the back arrow goes back in history', async () => {
     renderShell(['/dashboard', '/profile']);
     expect(screen.getByRole('heading', { name: 'Screen /profile' })).toBeInTheDocument();
@@ -97,9 +104,11 @@ describe('Header bar and side menu', () => {
     const expected: [string, string][] = [
       ['Home', '/dashboard'],
       ['Transaction History', '/transaction-history'],
+      ['New Booking', '/new-booking'],
       ['Manage Booking', '/manage-booking'],
       ['Rescheduling', '/rescheduling'],
-      ['Renew', '/renew-change-packages'],
+      ['Renew/change Package', '/renew-change-packages'],
+      ['CR Tutors', '/crtutors'],
       ['My Profile', '/profile'],
     ];
     const links = within(nav).getAllByRole('link');
@@ -120,9 +129,11 @@ describe('Header bar and side menu', () => {
 
   it.each([
     ['Transaction History', '/transaction-history'],
+    ['New Booking', '/new-booking'],
     ['Manage Booking', '/manage-booking'],
     ['Rescheduling', '/rescheduling'],
-    ['Renew', '/renew-change-packages'],
+    ['Renew/change Package', '/renew-change-packages'],
+    ['CR Tutors', '/crtutors'],
   ])('choosing %s goes to %s, closes the menu and gives focus back to the menu button', async (label, path) => {
     renderShell(['/profile']);
     const menu = await openMenu();
@@ -143,6 +154,16 @@ describe('Header bar and side menu', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(localStorage.getItem('userdata')).not.toBeNull();
     expect(localStorage.getItem('BranchId')).toBe('1');
+  });
+
+  it('choosing New Booking starts a booking afresh: the working keys go, as from the dashboard', async () => {
+    renderShell(['/profile']);
+    for (const key of ['packageFormData', 'lessonData', 'groupedByWeek']) localStorage.setItem(key, '{}');
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('link', { name: 'New Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Screen /new-booking' })).toBeInTheDocument();
+    for (const key of ['packageFormData', 'lessonData', 'groupedByWeek']) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('token')).toBe(token);
   });
 
   it('other items keep the working keys', async () => {

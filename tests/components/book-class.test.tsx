@@ -1,13 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
 import { conflictText, freeAssessmentText, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { BookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
+import { BookClassScreen, FreeBookScreen } from '../../src/screens/book-class/book-class-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
@@ -77,19 +77,22 @@ function serve({ filter = () => json(windows), status = () => json({ success: fa
 
 function renderBookClass(draft: BookingDraft = newDraft, state?: unknown) {
   writeDraft(draft);
-  renderWithSession(
-    <MemoryRouter initialEntries={[{ pathname: '/book-class', state }]}>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path="/book-class" element={<BookClassScreen />} />
-          {['/booking-summary', '/manage-packages', '/renew-change-packages'].map((page) => (
-            <Route key={page} path={page} element={<h1>Page {page}</h1>} />
-          ))}
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
+  // A data router: the grid holds the browser's back button (useBlocker); the client came from the packages.
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/book-class', element: <BookClassScreen /> },
+          { path: '/free-book', element: <FreeBookScreen /> },
+          ...['/booking-summary', '/manage-packages', '/renew-change-packages'].map((page) => ({ path: page, element: <h1>Page {page}</h1> })),
+        ],
+      },
+    ],
+    { initialEntries: ['/manage-packages', { pathname: '/book-class', state }], initialIndex: 1 },
   );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
+  return router;
 }
 
 const hour = (date: string, time: string) => screen.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${date} ${time}$`) });
@@ -158,7 +161,9 @@ describe('/book-class', () => {
   it('shows a failed read with Retry', async () => {
     serve({ filter: () => json({ success: false, message: 'Down' }, 500) });
     renderBookClass();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Down');
+    // Said for a client (the call's own words and what to do), never the server's text.
+    expect(await screen.findByRole('alert')).toHaveTextContent(availabilityFailedText);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Down');
     serve();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
@@ -207,12 +212,19 @@ describe('/book-class', () => {
     expect(readDraft()?.slots?.['2nd Week']).toBeUndefined();
   });
 
-  it('allows one slot in all for a free assessment', async () => {
+  it('ticking Free Assessment goes to /free-book with the form kept: one slot in all there', async () => {
     serve();
-    renderBookClass();
+    const router = renderBookClass();
     const ui = userEvent.setup();
     await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
     await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
+    expect(router.state.location.pathname).toBe('/free-book');
+    expect(readDraft()).toMatchObject({ entry: 'free', form, clientPackageId: null });
+    // The free grid is Adam's, for the form's subjects and year.
+    expect(await screen.findByText('For Adam Ahmed · Primary · Year 5 / Grade 4')).toBeVisible();
+    const asked = await Promise.all(sentTo(fetchMock, '/api/subjectFilter/').map((request) => request.json() as Promise<unknown>));
+    expect(asked).toEqual([1, 2].map(() => ({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id })));
+    expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     expect(screen.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
     await ui.click(screen.getByRole('button', { name: 'English 0' }));
@@ -277,6 +289,26 @@ describe('/book-class', () => {
     expect(packageForm.storedTeacher).toEqual([{ id: 5, name: 'Amira Haddad', subject: 'Mathematics' }]);
     expect((body.bookingdata as { bookdata: unknown[] }).bookdata).toHaveLength(6);
     expect(readDraft()?.clientPackageId).toBe(41);
+  });
+
+  it("the browser's back button asks like the header's arrow: staying keeps the page and the slots; going back clears them", async () => {
+    serve();
+    const router = renderBookClass();
+    const ui = userEvent.setup();
+    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await chooseTutorAt(ui, '2026-11-25', '15:00');
+    await act(async () => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/book-class');
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Go back?' }));
+    expect(dialog.getByText('If you go back, your appointment data will be cleared.')).toBeVisible();
+    await ui.click(dialog.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mathematics 6' })).toBeVisible();
+    expect(slotCount(readDraft() ?? newDraft)).toBe(6);
+    await act(async () => router.navigate(-1));
+    await ui.click(within(screen.getByRole('alertdialog', { name: 'Go back?' })).getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByRole('heading', { name: 'Page /manage-packages' })).toBeVisible();
+    expect(readDraft()).toMatchObject({ slots: null, lessons });
   });
 
   it('Back asks first, then clears the slots and returns to the renewal packages on a renewal', async () => {

@@ -72,6 +72,23 @@ describe('the booking draft in the working keys', () => {
     expect(readDraft()).toEqual(placing);
   });
 
+  it('the payment method chosen at checkout: kept in bookingDraft once chosen, and reads back', () => {
+    writeDraft(full);
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).not.toHaveProperty('paymentMethod');
+    expect(readDraft()?.paymentMethod).toBeNull();
+    const paying: BookingDraft = { ...full, paymentMethod: 'mastercard' };
+    writeDraft(paying);
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod: 'mastercard' });
+    expect(readDraft()).toEqual(paying);
+  });
+
+  it.each([['cash'], [''], [3], [null]])('a payment method of %j reads as none chosen (logged); the rest of the draft stays', (paymentMethod) => {
+    writeDraft(full);
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod }));
+    expect(readDraft()).toEqual(full);
+    expect(warn).toHaveBeenCalledWith('Dropped an unreadable stored payment method');
+  });
+
   it.each([[''], [42], [['ORD-7-3']]])('an order ref of %j is a foreign draft record: dropped', (orderRef) => {
     writeDraft(full);
     localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'remaining', clientPackageId: null, orderRef }));

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,24 @@ describe('booking summary', () => {
     const details = within(await screen.findByRole('region', { name: 'Package Detail' }));
     expect(details.queryByText('Student Name 2')).toBeNull();
     expect(details.getByText('60 minutes')).toBeVisible();
+  });
+
+  it('says how many of the package’s classes are chosen and that the rest can be booked later', async () => {
+    // Three of GOLD's 12 classes chosen.
+    renderSummary(together);
+    const booking = within(await screen.findByRole('region', { name: 'Booking Detail' }));
+    expect(booking.getByText('You have chosen 3 of 12 classes. The other 9 can be booked later from Remaining Classes.')).toBeVisible();
+  });
+
+  it('says it in the singular for one class left, and not at all when every class is chosen', async () => {
+    const four = { ...sampleLessons, packageNames: { ...sampleLessons.packageNames, name: 'SILVER', lessons: 4 } };
+    renderSummary({ ...together, lessons: four });
+    const booking = within(await screen.findByRole('region', { name: 'Booking Detail' }));
+    expect(booking.getByText('You have chosen 3 of 4 classes. The other class can be booked later from Remaining Classes.')).toBeVisible();
+    cleanup();
+    renderSummary({ ...together, lessons: { ...four, packageNames: { ...four.packageNames, lessons: 3 } } });
+    const all = within(await screen.findByRole('region', { name: 'Booking Detail' }));
+    expect(all.queryByText(/You have chosen/)).toBeNull();
   });
 
   it('Confirm Booking goes on to checkout with the booking kept', async () => {

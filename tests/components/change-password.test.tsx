@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverFailedText } from '../../src/api/client.ts';
 import { ChangePasswordScreen } from '../../src/screens/change-password/change-password-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { renderScreen, toasts } from '../support/render-screen.tsx';
@@ -45,10 +46,27 @@ describe('Change password via link', () => {
     expect(fresh).toHaveAttribute('type', 'text');
   });
 
-  it('refuses different passwords with the spec text and sends nothing', async () => {
-    await submitPasswords('Secret123!', 'Secret124!');
+  it('refuses different passwords with the spec text at the confirm field, which takes focus, and sends nothing', async () => {
+    const user = await submitPasswords('Secret123!', 'Secret124!');
 
-    expect(inlineAlert()).toHaveTextContent('New password and confirm password does not match.');
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('New password and confirm password does not match.');
+    expect(confirm).toHaveFocus();
+    expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Editing answers it.
+    await user.type(confirm, 'x');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks each empty field at itself, focuses the first, and sends nothing', async () => {
+    const user = userEvent.setup();
+    showScreen();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('New password is required');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Confirm password is required');
+    expect(screen.getByLabelText('New password')).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -76,13 +94,28 @@ describe('Change password via link', () => {
   });
 
   it("falls back to 'Password change failed' when the answer has no message", async () => {
-    answer(500, { success: false });
+    answer(400, { success: false });
     await submitPasswords('Secret123!', 'Secret123!');
 
     expect(await toasts().findByText('Password change failed')).toBeInTheDocument();
     expect(inlineAlert()).toHaveTextContent('Password change failed');
     // What was typed stays, so a retry is one click.
     expect(screen.getByLabelText('New password')).toHaveValue('Secret123!');
+  });
+
+  it("says a server failure in the client's words, once for a screen reader, never the server's", async () => {
+    answer(502, '<html><body>Bad Gateway (nginx)</body></html>');
+    await submitPasswords('Secret123!', 'Secret123!');
+
+    expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(`Password change failed. ${serverFailedText}`);
+    expect(screen.queryByText(/nginx/)).toBeNull();
+    expect((await toasts().findByText(`Password change failed. ${serverFailedText}`)).closest('[role="alert"], [role="status"]')).toBeNull();
+  });
+
+  it("reads a refusal without the field name the server put in front ('newPassword: …')", async () => {
+    answer(400, { success: false, message: 'newPassword: must NOT have fewer than 8 characters', field: 'newPassword' });
+    await submitPasswords('Secret1!', 'Secret1!');
+    expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(/^must NOT have fewer than 8 characters$/);
   });
 
   it('disables Submit while the request is on its way', async () => {

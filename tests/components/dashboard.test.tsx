@@ -70,6 +70,8 @@ function serve(answers: Answers = {}) {
     if (pathname.startsWith('/api/appointmentstwo/')) return (answers.appointments ?? (() => json({ data: [appointment(1), appointment(2), appointment(3)] })))();
     if (pathname === `/api/client-packagesfree/${user.clientid}`) return (answers.unpaid ?? (() => json({ success: true, data: [] })))();
     if (pathname === `/api/orders-to-place/${user.clientid}`) return json({ data: [] });
+    // The pending payment's hour, still offered (its hours are checked when the card is tapped).
+    if (pathname === '/api/subjectFilter/') return json([{ start: '2030-01-06T06:00:00Z', finish: '2030-01-06T07:00:00Z', apt_id: 9, contractor_id: 4 }]);
     return json({ success: false, message: 'Not found' }, 404);
   });
 }
@@ -241,10 +243,11 @@ describe('Dashboard', () => {
     expect(appointmentCalls).toBe(2);
   });
 
-  it("shows the server's message when a load fails with one", async () => {
+  it("a server failure reads as a sentence for the client, not the server's own text", async () => {
     serve({ unpaid: () => json({ success: false, message: 'The pending payments are unavailable.' }, 500) });
     renderDashboard();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The pending payments are unavailable.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your pending payment could not be loaded. There was a problem on our side. Please try again in a moment.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverFailedText } from '../../src/api/client.ts';
 import { ForgotPasswordScreen } from '../../src/screens/forgot-password/forgot-password-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { renderScreen, toasts } from '../support/render-screen.tsx';
@@ -49,13 +50,31 @@ describe('Forgot password', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  it("falls back to 'Submit failed' when the answer has no message", async () => {
-    answer(500, {});
+  it("falls back to 'Submit failed' when a refusal has no message", async () => {
+    answer(400, {});
     await requestLink('parent@example.com');
 
     expect(await toasts().findByText('Submit failed')).toBeInTheDocument();
     const form = screen.getByRole('heading', { name: 'Forgot Password' }).parentElement!;
-    expect(within(form).getByRole('alert')).toHaveTextContent('Submit failed');
+    expect(within(form).getByRole('alert')).toHaveTextContent(/^Submit failed$/);
+  });
+
+  it("says a server failure in the client's words with what to do, never the server's", async () => {
+    answer(503, { success: false, message: 'upstream mailer timeout (smtp 421)' });
+    await requestLink('parent@example.com');
+
+    const form = screen.getByRole('heading', { name: 'Forgot Password' }).parentElement!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent(`Submit failed. ${serverFailedText}`);
+    expect(screen.queryByText(/smtp/)).toBeNull();
+    // The toast repeats it for the eye only: it is not a live region, so a screen reader hears it once.
+    expect((await toasts().findByText(`Submit failed. ${serverFailedText}`)).closest('[role="alert"], [role="status"]')).toBeNull();
+  });
+
+  it("reads a refusal without the field name the server put in front ('email: …')", async () => {
+    answer(400, { success: false, message: 'email: must match format "email"', field: 'email' });
+    await requestLink('parent@example.com');
+    const form = screen.getByRole('heading', { name: 'Forgot Password' }).parentElement!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^must match format "email"$/);
   });
 
   it('disables Submit while the request is on its way', async () => {
@@ -77,13 +96,20 @@ describe('Forgot password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('lets the browser refuse an empty or malformed e-mail', async () => {
+  it('refuses an empty or malformed e-mail at the field, which takes focus, and sends nothing', async () => {
     const user = userEvent.setup();
     showScreen();
     const email = screen.getByLabelText('E-mail');
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('E-mail is required');
+    expect(email).toHaveFocus();
+    await user.type(email, 'parent.example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

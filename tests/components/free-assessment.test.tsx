@@ -83,8 +83,8 @@ describe('the free assessment summary books one class on the free basis, in one 
         lessons: [{ subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, students: [11] }],
       },
     ]);
-    // The payment summary lists the class from the draft.
-    expect(readDraft()?.slots).toEqual(draft.slots);
+    // Booked: the draft goes (nothing here offers to book the class again); the payment summary reads it from the server.
+    expect(readDraft()).toBeNull();
   });
 
   it('a client who has had the free assessment (the server’s 409) is told so, and Confirm Booking stays off', async () => {

@@ -27,6 +27,8 @@ const lesson = (id: number, start: number, more: Partial<Appointment> = {}): App
   status: 'planned',
   service: { id: 1, name: 'Mathematics - Adam Ahmed' },
   db: { pkg_id: 3 },
+  client_package_id: 30,
+  rating: null,
   ...more,
 });
 
@@ -52,6 +54,7 @@ const services: Record<number, Service> = {
   1: service(1, ['Amira Haddad'], ['Adam Ahmed']),
   2: service(2, ['James Whitfield', 'Layla Mansour'], ['Adam Ahmed', 'Lina Ahmed']),
   3: service(3, [], []),
+  4: service(4, ['Amira Haddad'], ['Lina Ahmed']),
 };
 
 /** The API: the appointments answer, and each service by id (a missing one fails with a 500). */
@@ -89,14 +92,14 @@ const field = (card: HTMLElement, term: string) => within(card).getByText(term, 
 const serviceRequests = () => fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.startsWith('/api/services/'));
 
 describe('Manage Booking', () => {
-  it('shows the header, a spinner, then the current bookings by package with names, branch-zone times and statuses', async () => {
+  it('shows the header, a spinner, then the current bookings by client package with names, weekday, branch-zone times and statuses', async () => {
     serve(fetchMock, () =>
       json({
         data: [
           lesson(1, Date.parse('2026-12-03T12:00:00Z'), { status: 'planned', service: { id: 1, name: 'S1' } }),
-          lesson(2, Date.parse('2026-12-03T21:30:00Z'), { status: 'pending', topic: 'English', service: { id: 2, name: 'S2' }, db: { pkg_id: 2 } }),
+          lesson(2, Date.parse('2026-12-03T21:30:00Z'), { status: 'pending', topic: 'English', service: { id: 2, name: 'S2' }, db: { pkg_id: 2 }, client_package_id: 20 }),
           lesson(3, Date.parse('2026-11-03T12:00:00Z'), { status: 'completed' }),
-          lesson(4, Date.parse('2026-12-04T12:00:00Z'), { status: 'planned', topic: 'Physics', service: { id: 3, name: 'S3' }, db: { pkg_id: 9 } }),
+          lesson(4, Date.parse('2026-12-04T12:00:00Z'), { status: 'planned', topic: 'Physics', service: { id: 3, name: 'S3' }, db: { pkg_id: 9 }, client_package_id: null }),
         ],
       }),
     );
@@ -106,32 +109,77 @@ describe('Manage Booking', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeVisible();
     expect(screen.getByRole('status', { name: 'Loading bookings' })).toBeVisible();
 
-    expect(await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Current Booking' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'SILVER', 'Unknown Package']);
-    // 21:30 UTC is 01:30 the next day in Dubai; the completed lesson is on the Past tab.
-    expect(cardNames()).toEqual(['Mathematics, 3 Dec 2026 16:00', 'English, 4 Dec 2026 01:30', 'Physics, 4 Dec 2026 16:00']);
+    // 21:30 UTC is 01:30 the next day (a Friday) in Dubai; the completed lesson is on the Past tab.
+    expect(cardNames()).toEqual(['Mathematics, Thu 3 Dec 2026 16:00', 'English, Fri 4 Dec 2026 01:30', 'Physics, Fri 4 Dec 2026 16:00']);
 
-    const maths = screen.getByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' });
+    const maths = screen.getByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' });
     expect(await within(maths).findByText('Amira Haddad')).toBeVisible();
     expect(field(maths, 'S.No.')).toBe('1');
     expect(field(maths, 'Subject')).toBe('Mathematics');
     expect(field(maths, 'Student Name')).toBe('Adam Ahmed');
-    expect(field(maths, 'Start Date / Time')).toBe('3 Dec 2026 16:00');
-    expect(within(maths).getByText('planned')).toHaveAttribute('data-tone', 'settled');
+    expect(field(maths, 'Start Date / Time')).toBe('Thu 3 Dec 2026 16:00');
+    expect(within(maths).getByText('planned')).toHaveAttribute('data-tone', 'planned');
 
-    const english = screen.getByRole('article', { name: 'English, 4 Dec 2026 01:30' });
+    const english = screen.getByRole('article', { name: 'English, Fri 4 Dec 2026 01:30' });
     expect(await within(english).findByText('James Whitfield, Layla Mansour')).toBeVisible();
     expect(field(english, 'Student Name')).toBe('Adam Ahmed, Lina Ahmed');
     expect(within(english).getByText('pending')).toHaveAttribute('data-tone', 'pending');
 
     // A service with no tutor and no student reads N/A.
-    const physics = screen.getByRole('article', { name: 'Physics, 4 Dec 2026 16:00' });
+    const physics = screen.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 16:00' });
     expect(await within(physics).findAllByText('N/A')).toHaveLength(2);
     expect(panel().queryByRole('button', { name: 'Comment' })).toBeNull();
+    // Each group says its package and whose it is; a lesson without a client package goes by its package name.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed', 'SILVER · Adam Ahmed, Lina Ahmed', 'Unknown Package']);
   });
 
-  it('the Past tab holds the completed and cancelled lessons, latest first, each with Comment, which opens Rate Us', async () => {
+  it("groups by client package: two students' SILVER packages are two groups named for their student, the free assessment its own, lessons by date with their weekday", async () => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-12-06T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 51, service: { id: 1, name: 'Mathematics - Adam Ahmed' } }),
+          lesson(2, Date.parse('2026-12-07T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 52, service: { id: 4, name: 'Mathematics - Lina Ahmed' } }),
+          lesson(3, Date.parse('2026-12-13T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 51, service: { id: 1, name: 'Mathematics - Adam Ahmed' } }),
+          lesson(4, Date.parse('2026-12-14T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 52, service: { id: 4, name: 'Mathematics - Lina Ahmed' } }),
+          lesson(5, Date.parse('2026-12-05T12:00:00Z'), { topic: 'English', db: { pkg_id: null }, client_package_id: null, service: { id: 4, name: 'English - Lina Ahmed' } }),
+        ],
+      }),
+    );
+    renderManageBooking();
+    await screen.findAllByRole('article');
+    await screen.findByRole('heading', { level: 2, name: 'SILVER · Lina Ahmed' });
+    const groups = panel()
+      .getAllByRole('region')
+      .map((group) => [
+        within(group).getByRole('heading', { level: 2 }).textContent,
+        within(group)
+          .getAllByRole('article')
+          .map((card) => card.getAttribute('aria-label')),
+      ]);
+    expect(groups).toEqual([
+      ['Free Assessment', ['English, Sat 5 Dec 2026 16:00']],
+      ['SILVER · Adam Ahmed', ['Mathematics, Sun 6 Dec 2026 16:00', 'Mathematics, Sun 13 Dec 2026 16:00']],
+      ['SILVER · Lina Ahmed', ['Mathematics, Mon 7 Dec 2026 16:00', 'Mathematics, Mon 14 Dec 2026 16:00']],
+    ]);
+  });
+
+  it('two packages of one name for the same student are told apart by their first day', async () => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-12-06T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 51 }),
+          lesson(2, Date.parse('2026-12-07T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 61 }),
+        ],
+      }),
+    );
+    renderManageBooking();
+    expect(await screen.findByRole('heading', { level: 2, name: 'SILVER · Adam Ahmed · from Sun 6 Dec 2026' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'SILVER · Adam Ahmed · from Mon 7 Dec 2026' })).toBeVisible();
+  });
+
+  it('the Past tab holds the completed and cancelled lessons, latest first; cancelled is drawn apart from completed and has no Comment', async () => {
     serve(fetchMock, () =>
       json({
         data: [
@@ -142,23 +190,84 @@ describe('Manage Booking', () => {
       }),
     );
     renderManageBooking();
-    await screen.findByRole('article', { name: 'Physics, 8 Dec 2026 16:00' });
+    await screen.findByRole('article', { name: 'Physics, Tue 8 Dec 2026 16:00' });
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
     expect(screen.getByRole('tab', { name: 'Past Booking' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Past Booking' })).toBeVisible();
-    expect(cardNames()).toEqual(['English, 8 Nov 2026 16:00', 'Mathematics, 1 Nov 2026 16:00']);
-    expect(within(screen.getByRole('article', { name: 'English, 8 Nov 2026 16:00' })).getByText('cancelled')).toBeVisible();
+    expect(cardNames()).toEqual(['English, Sun 8 Nov 2026 16:00', 'Mathematics, Sun 1 Nov 2026 16:00']);
+
+    const cancelled = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
+    const completed = within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' }));
+    // Not by colour alone: each status has its own mark beside the word.
+    expect(cancelled.getByText('cancelled')).toHaveAttribute('data-tone', 'cancelled');
+    expect(cancelled.getByText('cancelled').querySelector('svg')).toHaveAttribute('data-mark', 'cancelled');
+    expect(completed.getByText('completed')).toHaveAttribute('data-tone', 'completed');
+    expect(completed.getByText('completed').querySelector('svg')).toHaveAttribute('data-mark', 'completed');
+    expect(cancelled.queryByRole('button', { name: 'Comment' })).toBeNull();
 
     const comments = panel().getAllByRole('button', { name: 'Comment' });
-    expect(comments).toHaveLength(2);
-    expect(comments[0]).toHaveAccessibleDescription('English 8 Nov 2026 16:00');
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toHaveAccessibleDescription('Mathematics Sun 1 Nov 2026 16:00');
     expect(screen.queryByRole('dialog')).toBeNull();
-    const [latest] = comments;
-    if (latest) await userEvent.click(latest);
+    await userEvent.click(completed.getByRole('button', { name: 'Comment' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Rate Us' }));
+    // The dialog names the lesson it rates.
+    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 16:00')).toBeVisible();
     expect(dialog.getByText('Tap a star to rate')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a rated lesson shows the stars given and no second Comment', async () => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-11-01T12:00:00Z'), { status: 'completed', rating: 4 }),
+          lesson(2, Date.parse('2026-11-08T12:00:00Z'), { status: 'completed', topic: 'English' }),
+        ],
+      }),
+    );
+    renderManageBooking();
+    await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
+    const rated = within(await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' }));
+    expect(rated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    expect(rated.queryByRole('button', { name: 'Comment' })).toBeNull();
+    const open = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
+    expect(open.getByRole('button', { name: 'Comment' })).toBeVisible();
+    expect(open.queryByRole('img', { name: /^Rated/ })).toBeNull();
+  });
+
+  it("rates one lesson: the review names it, and the list is read again so its card shows the stars", async () => {
+    let rated: number | null = null;
+    const reviewsSent: unknown[] = [];
+    fetchMock.mockImplementation(async (request: Request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/api/appointmentstwo/')) {
+        return json({ data: [lesson(41, Date.parse('2026-11-01T12:00:00Z'), { status: 'completed', rating: rated }), lesson(42, Date.parse('2026-11-08T12:00:00Z'), { status: 'completed', topic: 'English' })] });
+      }
+      if (pathname === '/api/sendReviewEmail') {
+        const body = (await request.clone().json()) as { review_number: number };
+        reviewsSent.push(body);
+        rated = body.review_number;
+        return json({ data: { success: true, message: 'Thank you for your feedback!' } }, 201);
+      }
+      const serviceId = /^\/api\/services\/(\d+)$/.exec(pathname)?.[1];
+      return serviceId ? json(services[Number(serviceId)]) : json({ success: false, message: 'Not found' }, 404);
+    });
+    renderManageBooking();
+    await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
+    const card = await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Comment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rate Us' }));
+    await userEvent.click(dialog.getByRole('radio', { name: '4 stars' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' })).findByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    expect(reviewsSent).toEqual([{ clientid: testUser.clientid, client_email: testUser.email, review_number: 4, description: '', appointment_id: 41 }]);
+    expect(within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' })).queryByRole('button', { name: 'Comment' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.startsWith('/api/appointmentstwo/'))).toHaveLength(2);
+    // The other lesson may still be rated.
+    expect(within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' })).toBeVisible();
   });
 
   it('the tabs are a tablist: arrow keys, Home and End move and select', async () => {
@@ -174,7 +283,7 @@ describe('Manage Booking', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(past).toHaveFocus();
     expect(past).toHaveAttribute('aria-selected', 'true');
-    expect(cardNames()).toEqual(['Mathematics, 8 Nov 2026 16:00']);
+    expect(cardNames()).toEqual(['Mathematics, Sun 8 Nov 2026 16:00']);
     await userEvent.keyboard('{ArrowRight}');
     expect(current).toHaveFocus();
     expect(current).toHaveAttribute('aria-selected', 'true');
@@ -262,9 +371,9 @@ describe('Manage Booking', () => {
     expectConsole('error', 'Service 5 could not be loaded');
     serve(fetchMock, () => json({ data: [lesson(1, Date.parse('2026-12-03T12:00:00Z'), { service: { id: 5, name: 'Gone' } }), lesson(2, Date.parse('2026-12-04T12:00:00Z'))] }));
     renderManageBooking();
-    const card = await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' });
+    const card = await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' });
     expect(await within(card).findAllByText('N/A')).toHaveLength(2);
-    expect(within(screen.getByRole('article', { name: 'Mathematics, 4 Dec 2026 16:00' })).getByText('Amira Haddad')).toBeVisible();
+    expect(within(screen.getByRole('article', { name: 'Mathematics, Fri 4 Dec 2026 16:00' })).getByText('Amira Haddad')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -284,7 +393,7 @@ describe('Manage Booking', () => {
     expect(screen.getByText(emptyBookingTexts[2])).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
-    expect(screen.getByRole('article', { name: 'Mathematics, 3 Nov 2026 16:00' })).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Mathematics, Tue 3 Nov 2026 16:00' })).toBeVisible();
   });
 
   it('a failed load shows why with Retry, and retrying loads', async () => {
@@ -294,6 +403,6 @@ describe('Manage Booking', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(scheduledClassesFailedText);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('article', { name: 'Mathematics, 3 Dec 2026 16:00' })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' })).toBeVisible();
   });
 });

@@ -269,11 +269,75 @@ describe('New Booking: the checks on Next', () => {
     await fill(ui);
     await ui.click(nextButton());
     expect(await toasts().findByText(message)).toBeVisible();
-    // Only the first thing missing is said.
-    expect(toasts().getAllByRole('alert')).toHaveLength(1);
+    // Only the first thing missing is toasted (spec §5); it is said at its field too, which has focus, and
+    // that is what a screen reader hears: the toast is not a live region of its own.
+    expect(toasts().getAllByRole('note')).toHaveLength(1);
+    expect(toasts().queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toHaveAttribute('aria-invalid', 'true');
+    expect(document.activeElement).toHaveAccessibleDescription(message);
     expect(screen.queryByText('Packages page')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sentTo(fetchMock, '/api/students')).toEqual([]);
+  });
+});
+
+describe('New Booking: errors at their fields', () => {
+  it('marks every field Next finds missing, each described by the spec text; giving one answers it', async () => {
+    serve();
+    await openForm();
+    const ui = userEvent.setup();
+    await ui.click(nextButton());
+    // Everything missing is marked, not only what the toast says; focus is on the first.
+    for (const count of [1, 2, 3]) expect(radio(count)).toHaveAccessibleDescription('Number of students is required');
+    expect(radio(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(radio(1)).toHaveFocus();
+    expect(combo('Student name')).toHaveAccessibleDescription('Student Name is required');
+    expect(combo('Program')).toHaveAttribute('aria-invalid', 'true');
+    expect(combo('Program')).toHaveAccessibleDescription('Program is required');
+
+    await ui.click(radio(1));
+    expect(radio(1)).not.toHaveAttribute('aria-invalid');
+    await ui.selectOptions(combo('Student name'), 'Adam Ahmed');
+    expect(combo('Student name')).not.toHaveAttribute('aria-invalid');
+    // A program without a year: the spec's 'Program is required' (its program is the year) moves to the year.
+    await ui.selectOptions(combo('Program'), 'Primary');
+    expect(combo('Program')).not.toHaveAttribute('aria-invalid');
+    expect(combo('Year')).toHaveAccessibleDescription('Program is required');
+    await ui.selectOptions(combo('Year'), 'Year 5 / Grade 4');
+    const group = screen.getByRole('group', { name: 'Subjects' });
+    for (const box of within(group).getAllByRole('checkbox')) expect(box).toHaveAccessibleDescription('Subject is required');
+    await ui.click(within(group).getByRole('checkbox', { name: 'Mathematics' }));
+    expect(screen.queryByText('Subject is required', { selector: 'p' })).toBeNull();
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+  });
+
+  it("says each student's own missing fields when they study individually", async () => {
+    serve();
+    await openForm();
+    const ui = userEvent.setup();
+    await ui.click(radio(2));
+    await ui.click(studyDialog().getByRole('button', { name: /Individually/ }));
+    await ui.click(nextButton());
+    expect(combo(own(1, 'Name'))).toHaveFocus();
+    expect(combo(own(1, 'Name'))).toHaveAccessibleDescription('Student1 name is required');
+    expect(combo(own(1, 'Program'))).toHaveAccessibleDescription('Student1 program is required');
+    expect(combo(own(2, 'Name'))).toHaveAccessibleDescription('Student2 name is required');
+    expect(combo(own(2, 'Program'))).toHaveAccessibleDescription('Student2 program is required');
+  });
+
+  it("says why Add refused a name at the typed field, which takes focus, until it is typed again", async () => {
+    serve();
+    await openForm();
+    const ui = userEvent.setup();
+    await ui.click(radio(1));
+    const typed = screen.getByRole('textbox', { name: 'New student for Student name: first and last name' });
+    await ui.type(typed, 'Sara');
+    await ui.click(screen.getByRole('button', { name: 'Add new student for Student name' }));
+    expect(typed).toHaveAttribute('aria-invalid', 'true');
+    expect(typed).toHaveAccessibleDescription('Please provide both first and last names for all new students.');
+    expect(typed).toHaveFocus();
+    await ui.type(typed, ' Khan');
+    expect(typed).not.toHaveAttribute('aria-invalid');
   });
 });
 

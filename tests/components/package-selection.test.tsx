@@ -240,7 +240,9 @@ describe('package selection', () => {
     let fail = true;
     serve({ packages: () => (fail ? json({ success: false, message: 'The catalogue is being updated.' }, 503) : json({ data: { data: catalogue } })) });
     renderPackages(oneStudent);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The catalogue is being updated.');
+    // Said for a client (what failed, and what to do), never the server's own text.
+    expect(await screen.findByRole('alert')).toHaveTextContent(packagesFailedText);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('The catalogue is being updated.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'GOLD' })).toBeVisible();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverFailedText } from '../../src/api/client.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
 import { ProfileScreen } from '../../src/screens/profile/profile-screen.tsx';
@@ -88,10 +89,21 @@ describe('Profile', () => {
     serve(() => json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     renderProfile();
     const dialog = await openDialog();
-    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!' });
+    await fill(dialog, { new: 'NewPassw0rd!' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('All fields are required');
     expect(passwordCalls()).toHaveLength(0);
+    // Each empty field is marked and described by the message; the first takes focus.
+    const [old, fresh, confirm] = ['Old password', 'New password', 'Confirm password'].map((label) => within(dialog).getByLabelText(label));
+    expect(old).toHaveAttribute('aria-invalid', 'true');
+    expect(old).toHaveAccessibleDescription('All fields are required');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(fresh).not.toHaveAttribute('aria-invalid');
+    expect(old).toHaveFocus();
+    // Filling a field answers it.
+    await userEvent.type(old!, 'Passw0rd!');
+    expect(old).not.toHaveAttribute('aria-invalid');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("says 'New passwords do not match.' and sends nothing when new and confirm differ", async () => {
@@ -102,6 +114,10 @@ describe('Profile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('New passwords do not match.');
     expect(passwordCalls()).toHaveLength(0);
+    const confirm = within(dialog).getByLabelText('Confirm password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('New passwords do not match.');
+    expect(confirm).toHaveFocus();
   });
 
   it("changes the password: posts clientid, old and new, toasts the server's message, closes and clears the dialog", async () => {
@@ -144,8 +160,8 @@ describe('Profile', () => {
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  it("a failure with no body reads 'Error updating password'", async () => {
-    serve(() => new Response(null, { status: 500 }));
+  it("a refusal with no body reads 'Error updating password'", async () => {
+    serve(() => new Response(null, { status: 400 }));
     renderProfile();
     const dialog = await openDialog();
     await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
@@ -170,6 +186,25 @@ describe('Profile', () => {
 
     answer(json({ success: true, message: 'Password updated successfully', token: renewedToken }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("a server failure reads 'Error updating password' and what to do, never the server's text", async () => {
+    serve(() => json({ success: false, error: 'TypeError: Cannot read properties of undefined' }, 500));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'Passw0rd!', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(`Error updating password. ${serverFailedText}`));
+    expect(screen.queryByText(/TypeError/)).toBeNull();
+  });
+
+  it("reads a refusal without the field name the server put in front ('oldPassword: …')", async () => {
+    serve(() => json({ success: false, message: 'oldPassword: Old password is incorrect.', error: 'oldPassword: Old password is incorrect.', field: 'oldPassword' }, 400));
+    renderProfile();
+    const dialog = await openDialog();
+    await fill(dialog, { old: 'wrong-one', new: 'NewPassw0rd!', confirm: 'NewPassw0rd!' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Old password is incorrect\.$/));
   });
 
   it("a network failure reads 'Error updating password' too", async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reviewer } from '../../machines/rating.machine.ts';
 import { reviewFailedText } from '../../src/api/calls/feedback.ts';
 import { json, sentTo, stubNetwork } from '../support/network-stub.ts';
-import { renderPastBooking } from '../support/render-past-booking.tsx';
+import { ratedLesson, renderPastBooking } from '../support/render-past-booking.tsx';
 import { toasts } from '../support/render-screen.tsx';
 
 const fetchMock = stubNetwork();
@@ -22,10 +22,11 @@ const expectConsoleErrors = () => vi.spyOn(console, 'error').mockImplementation(
 afterEach(() => vi.restoreAllMocks());
 
 describe('the Rate Us dialog', () => {
-  it('is closed until Comment opens it, with no star, the hint, the placeholder and Submit disabled', async () => {
+  it('is closed until Comment opens it on its lesson, with no star, the hint, the placeholder and Submit disabled', async () => {
     renderDialog();
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = await open();
+    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 16:00')).toBeVisible();
     expect(dialog.getByText('Tap a star to rate')).toBeVisible();
     expect(dialog.getByPlaceholderText('Write your feedback...')).toHaveValue('');
     expect(dialog.getAllByRole('radio')).toHaveLength(5);
@@ -53,7 +54,7 @@ describe('the Rate Us dialog', () => {
     expect(dialog.getByText('You rated 3 star(s)')).toBeVisible();
   });
 
-  it('sends the rating and feedback, says thank you, closes, and opens again reset', async () => {
+  it('sends the rating and feedback of that lesson, says thank you, closes, and opens again reset', async () => {
     fetchMock.mockResolvedValue(json({ data: { success: true, message: 'Thank you for your feedback!' } }, 201));
     renderDialog();
     const dialog = await open();
@@ -64,7 +65,7 @@ describe('the Rate Us dialog', () => {
     expect(await toasts().findByText('Thank you for your feedback!')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     const [sent] = reviews();
-    expect(await sent?.clone().json()).toEqual({ clientid: 7, client_email: 'parent@example.com', review_number: 4, description: 'Very patient with Adam.' });
+    expect(await sent?.clone().json()).toEqual({ clientid: 7, client_email: 'parent@example.com', review_number: 4, description: 'Very patient with Adam.', appointment_id: ratedLesson.id });
 
     const again = await open();
     expect(again.getByText('Tap a star to rate')).toBeVisible();
@@ -86,11 +87,30 @@ describe('the Rate Us dialog', () => {
 
     expect(await toasts().findByText(text)).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Rate Us' })).toBeVisible();
+    // Said inside the dialog too: the modal hides the toasts behind it.
+    expect(dialog.getByRole('alert')).toHaveTextContent(text);
     expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
     expect(dialog.getByPlaceholderText('Write your feedback...')).toHaveValue('Great');
     expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
     // A lost connection is logged with its cause; an answer from the server is only shown.
     expect(consoleError.mock.calls.map(([first]) => first)).toEqual(logged ? [reviewFailedText] : []);
+  });
+
+  it.each([
+    ['rated already', { success: false, message: 'appointment_id: You have rated this lesson already.', error: 'appointment_id: You have rated this lesson already.', field: 'appointment_id' }, 'You have rated this lesson already.'],
+    ['rated already, without the field in the text', { success: false, message: 'You have rated this lesson already.', field: 'appointment_id' }, 'You have rated this lesson already.'],
+    ['not completed', { success: false, message: 'Only a completed lesson can be rated.', field: 'appointment_id' }, 'Only a completed lesson can be rated.'],
+  ])("the server's 409 (%s) is said as a sentence, and the dialog closes", async (_label, body, sentence) => {
+    fetchMock.mockResolvedValue(json(body, 409));
+    renderDialog();
+    const dialog = await open();
+    await userEvent.click(dialog.getByRole('radio', { name: '4 stars' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await toasts().findByText(sentence)).toBeVisible();
+    expect(toasts().queryByText(/appointment_id/)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(reviews()).toHaveLength(1);
   });
 
   it("without stored user data it sends nothing and logs 'No user data found'", async () => {

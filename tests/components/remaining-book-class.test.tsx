@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packageMismatchText, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
@@ -65,19 +65,20 @@ function serve({ bookings = () => json({ success: true, data: [appointment(1), a
 
 function renderRemaining(start: BookingDraft = draft) {
   writeDraft(start);
-  renderWithSession(
-    <MemoryRouter initialEntries={['/remainingbookclass']}>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path="/remainingbookclass" element={<RemainingBookClassScreen />} />
-          {['/dashboard', '/remaining-package'].map((page) => (
-            <Route key={page} path={page} element={<h1>Page {page}</h1>} />
-          ))}
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
+  // A data router: the grid holds the browser's back button (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/remainingbookclass', element: <RemainingBookClassScreen /> },
+          ...['/dashboard', '/remaining-package'].map((page) => ({ path: page, element: <h1>Page {page}</h1> })),
+        ],
+      },
+    ],
+    { initialEntries: ['/remainingbookclass'] },
   );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
 }
 
 const bodiesTo = (path: string) => Promise.all(sentTo(fetchMock, path).map((request) => request.clone().json() as Promise<unknown>));

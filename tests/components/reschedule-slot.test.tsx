@@ -148,7 +148,9 @@ describe('/reschedule-slot', () => {
   it('shows a failed read with Retry', async () => {
     serve({ tutors: () => json({ success: false, message: 'Down' }, 500) });
     renderReschedule();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Down');
+    // Said for a client (the call's own words and what to do), never the server's text.
+    expect(await screen.findByRole('alert')).toHaveTextContent(tutorsFailedText);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Down');
     serve();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();

@@ -30,6 +30,8 @@ const lesson = (id: number, start: number, more: Partial<Appointment> = {}): App
   status: 'planned',
   service: { id: 7, name: 'Mathematics - Adam Ahmed' },
   db: { pkg_id: 3 },
+  client_package_id: 30,
+  rating: null,
   ...more,
 });
 
@@ -50,6 +52,7 @@ const services: Record<number, Service> = {
     ['James Whitfield', 32],
   ]),
   8: service(8, []),
+  9: { ...service(9, [['Amira Haddad', 31]]), rcrs: [{ recipient_name: 'Lina Ahmed', recipient: 12 }] },
 };
 
 function serve(appointments: () => Response) {
@@ -84,7 +87,7 @@ describe('Rescheduling', () => {
     serve(() =>
       json({
         data: Array.from({ length: 25 }, (_, i) =>
-          lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, { service: { id: 7, name: `Lesson ${i + 1}` }, db: { pkg_id: i < 12 ? 3 : 2 } }),
+          lesson(i + 1, Date.parse('2026-12-02T12:00:00Z') + i * day, { service: { id: 7, name: `Lesson ${i + 1}` }, db: { pkg_id: i < 12 ? 3 : 2 }, client_package_id: i < 12 ? 30 : 20 }),
         ),
       }),
     );
@@ -93,8 +96,8 @@ describe('Rescheduling', () => {
     expect(screen.getByRole('status', { name: 'Loading lessons' })).toBeVisible();
     const first = within(await screen.findByRole('article', { name: 'Lesson 1' }));
     expect(first.getByText('Mathematics')).toBeVisible();
-    // 12:00 UTC is 16:00 in Dubai.
-    expect(first.getByText('2 Dec 2026')).toBeVisible();
+    // 12:00 UTC is 16:00 in Dubai, on a Wednesday.
+    expect(first.getByText('Wed 2 Dec 2026')).toBeVisible();
     expect(first.getByText('16:00')).toBeVisible();
     expect(screen.getAllByRole('article')).toHaveLength(10);
     expect(screen.getByText('Page 1 of 3')).toBeVisible();
@@ -102,7 +105,8 @@ describe('Rescheduling', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Page 2 of 3')).toBeVisible();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD', 'SILVER']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'SILVER · Adam Ahmed' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed', 'SILVER · Adam Ahmed']);
     expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Lesson ${i + 11}`),
     );
@@ -132,7 +136,7 @@ describe('Rescheduling', () => {
     serve(() => json({ data: [lesson(41, fromNow(10), { topic: 'Physics' })] }));
     renderRescheduling();
     await screen.findByRole('article', { name: 'Mathematics - Adam Ahmed' });
-    await userEvent.click(card('Mathematics - Adam Ahmed').getByRole('button', { name: 'Reschedule' }));
+    await userEvent.click(card('Mathematics - Adam Ahmed').getByRole('button', { name: /^Reschedule Physics on / }));
     expect(await screen.findByRole('heading', { name: 'Reschedule slot page' })).toBeVisible();
     expect(readRescheduleData()).toEqual({ appointmentId: 41, serviceId: 7, topic: 'Physics', contractorName: 'Amira Haddad', contractorNameid: 31, avatarUrl: '' });
     const [request] = sentTo(fetchMock, '/api/services/7');
@@ -153,23 +157,68 @@ describe('Rescheduling', () => {
     );
     renderRescheduling();
     await screen.findByRole('article', { name: 'Later' });
-    expect(card('Tomorrow').queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(card('Tomorrow').queryByRole('button', { name: /^Reschedule/ })).toBeNull();
     expect(card('Tomorrow').getByText(rescheduleNoticeText)).toBeVisible();
-    expect(card('Pending').queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(card('Pending').queryByRole('button', { name: /^Reschedule/ })).toBeNull();
     expect(card('Pending').queryByText(rescheduleNoticeText)).toBeNull();
     expect(card('Pending').getByText('pending', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Done' })).toBeNull();
     expect(screen.queryByRole('article', { name: 'Cancelled' })).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(card('Later').getByRole('button', { name: 'Reschedule' })).toBeEnabled();
-    expect(screen.getAllByRole('button', { name: 'Reschedule' })).toHaveLength(1);
+    expect(card('Later').getByRole('button', { name: /^Reschedule/ })).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: /^Reschedule/ })).toHaveLength(1);
+  });
+
+  it('each Reschedule button names its lesson to a screen reader, and still reads Reschedule', async () => {
+    serve(() =>
+      json({
+        data: [
+          lesson(1, Date.parse('2027-12-05T12:00:00Z'), { service: { id: 7, name: 'Mathematics - Adam Ahmed' } }),
+          lesson(2, Date.parse('2027-12-06T12:00:00Z'), { service: { id: 7, name: 'Mathematics - Adam Ahmed' } }),
+        ],
+      }),
+    );
+    renderRescheduling();
+    await screen.findAllByRole('article');
+    const buttons = screen.getAllByRole('button', { name: /^Reschedule/ });
+    expect(buttons.map((button) => button.textContent)).toEqual(['Reschedule', 'Reschedule']);
+    // Two lessons of one service: the date and hour tell the buttons apart.
+    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Sun 5 Dec 2027 16:00' })).toHaveAccessibleDescription('Mathematics - Adam Ahmed');
+    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Mon 6 Dec 2027 16:00' })).toBeEnabled();
+  });
+
+  it("groups by client package: two students' lessons of one package are two groups, named for their student", async () => {
+    serve(() =>
+      json({
+        data: [
+          lesson(1, Date.parse('2027-12-05T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 51, service: { id: 7, name: 'Mathematics - Adam Ahmed' } }),
+          lesson(2, Date.parse('2027-12-06T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 52, service: { id: 9, name: 'Mathematics - Lina Ahmed' } }),
+          lesson(3, Date.parse('2027-12-07T12:00:00Z'), { db: { pkg_id: 2 }, client_package_id: 51, service: { id: 7, name: 'Mathematics - Adam Ahmed' } }),
+        ],
+      }),
+    );
+    renderRescheduling();
+    await screen.findByRole('heading', { level: 2, name: 'SILVER · Lina Ahmed' });
+    const groups = screen
+      .getAllByRole('region')
+      .filter((region) => region.tagName === 'SECTION' && region.querySelector('h2'))
+      .map((group) => [
+        within(group).getByRole('heading', { level: 2 }).textContent,
+        within(group)
+          .getAllByRole('button', { name: /^Reschedule/ })
+          .map((button) => button.getAttribute('aria-label')),
+      ]);
+    expect(groups).toEqual([
+      ['SILVER · Adam Ahmed', ['Reschedule Mathematics on Sun 5 Dec 2027 16:00', 'Reschedule Mathematics on Tue 7 Dec 2027 16:00']],
+      ['SILVER · Lina Ahmed', ['Reschedule Mathematics on Mon 6 Dec 2027 16:00']],
+    ]);
   });
 
   it('a lesson whose service has no tutor stays put, and says so', async () => {
     serve(() => json({ data: [lesson(1, fromNow(10), { service: { id: 8, name: 'No tutor' } })] }));
     renderRescheduling();
     await screen.findByRole('article', { name: 'No tutor' });
-    await userEvent.click(card('No tutor').getByRole('button', { name: 'Reschedule' }));
+    await userEvent.click(card('No tutor').getByRole('button', { name: /^Reschedule/ }));
     expect(await toasts().findByText(noTutorText)).toBeVisible();
     expect(readRescheduleData()).toBeNull();
     expect(screen.getByRole('article', { name: 'No tutor' })).toBeVisible();

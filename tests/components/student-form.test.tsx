@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverFailedText } from '../../src/api/client.ts';
 import { StudentFormScreen } from '../../src/screens/student-form/student-form-screen.tsx';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { renderScreen } from '../support/render-screen.tsx';
@@ -90,6 +91,8 @@ describe('Quote request form', () => {
   it('asks for the terms and sends nothing while they are not agreed', async () => {
     const user = await fillIn({ students: '1', terms: false });
     await submit(user);
+    // The box, the only field at fault, takes focus.
+    expect(screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).toHaveFocus();
 
     expect(form().getByRole('alert')).toHaveTextContent('Please agree to the terms and conditions.');
     expect(screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).toHaveAttribute('aria-invalid', 'true');
@@ -101,13 +104,13 @@ describe('Quote request form', () => {
     expect(form().getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it("shows the server's message on failure and keeps everything typed", async () => {
+  it("shows the server's message on failure, without the field name it put in front, and keeps everything typed", async () => {
     answer(400, { success: false, message: 'phone: must match the phone format', field: 'phone' });
     const user = await fillIn({ students: '2', terms: true });
     await submit(user);
 
-    expect(await form().findByText('phone: must match the phone format')).toBeInTheDocument();
-    expect(form().getByRole('alert')).toHaveTextContent('phone: must match the phone format');
+    expect(await form().findByText('must match the phone format')).toBeInTheDocument();
+    expect(form().getByRole('alert')).toHaveTextContent(/^must match the phone format$/);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByLabelText('First name')).toHaveValue('Amira');
     expect(screen.getByLabelText('Last name')).toHaveValue('Haddad');
@@ -118,11 +121,48 @@ describe('Quote request form', () => {
   });
 
   it("falls back to 'Submit failed' when the answer has no message", async () => {
-    answer(500, {});
+    answer(400, {});
     const user = await fillIn({ students: '1', terms: true });
     await submit(user);
 
     expect(await form().findByText('Submit failed')).toBeInTheDocument();
+  });
+
+  it("says a server failure in the client's words, never the server's", async () => {
+    answer(500, { success: false, message: 'SMTP relay refused' });
+    const user = await fillIn({ students: '1', terms: true });
+    await submit(user);
+
+    expect(await form().findByRole('alert')).toHaveTextContent(`Submit failed. ${serverFailedText}`);
+    expect(screen.queryByText(/SMTP/)).toBeNull();
+  });
+
+  it('marks every missing or wrong field at itself, focuses the first, and sends nothing', async () => {
+    const user = userEvent.setup();
+    showScreen();
+    await user.type(screen.getByLabelText('Email'), 'amira.example.com');
+    await user.type(screen.getByLabelText('Phone'), 'call me');
+    await submit(user);
+
+    const expected: [HTMLElement, string][] = [
+      [screen.getByLabelText('First name'), 'First name is required'],
+      [screen.getByLabelText('Last name'), 'Last name is required'],
+      [screen.getByRole('combobox', { name: 'Number of students' }), 'Number of students is required'],
+      [screen.getByLabelText('Email'), 'Please enter a valid email address.'],
+      [screen.getByLabelText('Phone'), 'Please enter a valid phone number.'],
+      [screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' }), 'Please agree to the terms and conditions.'],
+    ];
+    for (const [field, message] of expected) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Filling a field answers it; the others stay marked.
+    await user.type(screen.getByLabelText('First name'), 'Amira');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('disables Submit while the request is on its way', async () => {

@@ -1,10 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import type { SuccessSequenceMachine } from '../../machines/booking/success-sequence.machine.ts';
-import type { OrderProgress } from '../../machines/rules/order-progress.ts';
+import { type OrderProgress, orderUnavailableTexts } from '../../machines/rules/order-progress.ts';
+import { AppLayout } from '../../src/app/app-layout.tsx';
+import { fulfilFailedText, orderFailedText } from '../../src/api/calls/payment.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { browserSuccessSequenceMachine } from '../../src/actors/success-sequence.ts';
 import { SuccessScreen } from '../../src/screens/payment/success-screen.tsx';
@@ -66,16 +68,23 @@ function Where() {
   return <p>{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(at: string) {
-  renderWithSession(
-    <MemoryRouter initialEntries={[at]}>
-      <Routes>
-        <Route path="/success" element={<SuccessScreen machine={machine} />} />
-        <Route path="/payment-successfull" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
-  );
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/success', element: <SuccessScreen machine={machine} /> },
+      { path: '/payment-successfull', element: <Where /> },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/checkout', element: <h1>Checkout page</h1> },
+    ],
+  },
+];
+
+/** /success in the app's layout, in a data router (blockers run); `before` are the pages behind it in history. */
+function renderAt(at: string, before: string[] = ['/checkout']) {
+  const router = createMemoryRouter(routes, { initialEntries: [...before, at], initialIndex: before.length });
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
+  return router;
 }
 
 /** Lets the calls in flight settle (the network answers at once). */
@@ -130,6 +139,23 @@ describe('/success', () => {
     expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/order_status']);
     // Paid and booked: the working keys go.
     expect(localStorage.getItem('lessonData')).toBeNull();
+
+    // The receipt: what was paid, how, its reference, and each booked lesson with its day, hour, subject, student and tutor.
+    const facts = within(screen.getByRole('region', { name: 'Receipt' }));
+    expect(facts.getByText('Amount paid').nextElementSibling).toHaveTextContent('AED 684');
+    expect(facts.getByText('Payment method').nextElementSibling).toHaveTextContent('VISA');
+    expect(facts.getByText('Order reference').nextElementSibling).toHaveTextContent(ref);
+    expect(within(screen.getByRole('region', { name: '1st Week' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '✓MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad',
+      '✓EnglishMonday, 7 Dec 2026 · 09:00For Adam Ahmed · Tutor: Omar Khalil',
+    ]);
+    expect(within(screen.getByRole('region', { name: '2nd Week' })).getByRole('listitem')).toHaveTextContent('Sunday, 13 Dec 2026 · 16:00');
+    // The confetti is decoration inside the success card only: never over the receipt.
+    const card = screen.getByRole('region', { name: 'Successful!' });
+    const confetti = card.querySelector('[aria-hidden="true"] > span')?.parentElement;
+    expect(confetti).toHaveAttribute('aria-hidden', 'true');
+    expect(within(card).queryByRole('region', { name: 'Receipt' })).toBeNull();
+    expect(within(card).queryByRole('region', { name: 'Your classes' })).toBeNull();
   });
 
   it('an order not booked yet (a late notification): exactly one POST /orders/{ref}/fulfilment after 3 s, then the rest', async () => {
@@ -238,33 +264,113 @@ describe('/success', () => {
     expect(sent()).toEqual([`GET /api/orders/${ref}`]);
   });
 
-  it('a fulfilment that fails otherwise shows the server’s message with Retry, and is logged', async () => {
-    expectConsole('error', 'Payment step failed: The payment provider could not be reached.');
-    serve({ order: orders.created, fulfilment: json({ message: 'The payment provider could not be reached.' }, 502) });
+  it('a fulfilment that fails otherwise (a server failure) says so for a client with Retry, and is logged', async () => {
+    expectConsole('error', `Payment step failed: ${fulfilFailedText}`);
+    serve({ order: orders.created, fulfilment: json({ message: 'upstream 502 from provider' }, 502) });
     renderAt(`/success?ref=${ref}`);
     await settle();
     await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent('The payment provider could not be reached.');
+    expect(screen.getByRole('alert')).toHaveTextContent(fulfilFailedText);
+    expect(screen.queryByText(/upstream/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
-  it('an order that cannot be read shows the server’s message with Retry, which reads it again', async () => {
+  it('an order that cannot be read (a server failure) says so for a client with Retry (and the dashboard), which reads it again', async () => {
     expectConsole('error', 'Payment step failed');
-    fetchMock.mockImplementation(async () => json({ message: 'Order not found.' }, 404));
+    fetchMock.mockImplementation(async () => json({ message: 'The order service is unavailable.' }, 503));
     renderAt(`/success?ref=${ref}`);
     await settle();
-    expect(screen.getByRole('alert')).toHaveTextContent('Order not found.');
+    expect(screen.getByRole('alert')).toHaveTextContent(orderFailedText);
+    expect(screen.queryByText(/order service/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Retry' }));
     await settle();
     expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/orders/${ref}`]);
   });
 
-  it('without a ref: the alert, and no call', async () => {
+  it('without a ref: the alert, the way to the dashboard, and no call', async () => {
     renderAt('/success');
     await settle();
     expect(screen.getByRole('alert')).toHaveTextContent('Payment reference missing');
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot verify payment.');
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another client’s ref (403)', 403, orderUnavailableTexts.notYours],
+    ['an unknown ref (404)', 404, orderUnavailableTexts.notFound],
+    ['a ref that cannot be one (400)', 400, orderUnavailableTexts.notFound],
+  ])('%s: says so in a sentence and leads to the dashboard; nothing else is asked, nothing succeeds', async (_, status, notice) => {
+    fetchMock.mockImplementation(async () => json({ message: 'raw server text' }, status));
+    renderAt(`/success?ref=${ref}`);
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { name: notice.title })).toBeVisible();
+    expect(alert).toHaveTextContent(notice.text);
+    expect(within(alert).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByText('raw server text')).toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart + delays.paymentRecord + delays.paymentAlert));
+    expect(screen.queryByRole('heading', { name: 'Successful!' })).toBeNull();
+    expect(sent()).toEqual([`GET /api/orders/${ref}`]);
+  });
+});
+
+describe('/success: back goes to the dashboard, never to the payment page', () => {
+  it('the header’s back arrow, while the payment is verified', async () => {
+    serve({ order: orders.booked });
+    const router = renderAt(`/success?ref=${ref}`);
+    await settle();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('the browser’s back button, once it succeeded', async () => {
+    serve({ order: orders.booked });
+    const router = renderAt(`/success?ref=${ref}`);
+    await settle();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await runToTheEnd();
+    expect(screen.getByRole('heading', { name: 'Successful!' })).toBeVisible();
+    await act(async () => router.navigate(-1));
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Checkout page' })).toBeNull();
+  });
+
+  it('back from the provider’s page (the first page of the visit): the dashboard is put under it, the receipt replaces it, and back lands on the dashboard', async () => {
+    // The pending payment's flag must survive the underlay: the dashboard is never mounted on the way.
+    localStorage.setItem('dashboard', '1');
+    serve({ order: orders.booked });
+    window.history.replaceState(null, '', `/success?ref=${ref}`);
+    const router = createBrowserRouter(routes);
+    renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
+    await settle();
+    expect(screen.queryByRole('heading', { name: 'Dashboard page' })).toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(delays.paymentStart));
+    await runToTheEnd();
+    expect(screen.getByRole('heading', { name: 'Successful!' })).toBeVisible();
+    expect(sent()).toEqual([`GET /api/orders/${ref}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/order_status', `DELETE /api/client-packagesfree/${testUser.clientid}`]);
+    act(() => window.history.back());
+    await act(async () => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(window.location.pathname).toBe('/dashboard');
+    router.dispose();
+  });
+
+  it('a confirmed order opened from outside the app: its receipt replaces /success, with the dashboard under it', async () => {
+    serve({ order: orders.confirmed });
+    window.history.replaceState(null, '', `/success?ref=${ref}`);
+    const router = createBrowserRouter(routes);
+    renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
+    await settle();
+    expect(screen.getByText(`/payment-successfull?ref=${ref}`)).toBeVisible();
+    expect(sent()).toEqual([`GET /api/orders/${ref}`]);
+    act(() => window.history.back());
+    await act(async () => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    router.dispose();
   });
 });

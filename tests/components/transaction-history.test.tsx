@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProformaInvoice } from '../../machines/rules/invoices.ts';
 import { invoicesFailedText } from '../../src/api/calls/invoices.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
@@ -32,12 +32,12 @@ function serve(answer: () => Response) {
 
 const listing = (results: ProformaInvoice[]) => json({ data: { count: results.length, results } });
 
-function renderTransactionHistory() {
+function renderTransactionHistory(openPaymentPage: (url: string) => void = () => {}) {
   return renderWithSession(
     <MemoryRouter initialEntries={['/transaction-history']}>
       <Routes>
         <Route element={<AppLayout />}>
-          <Route path="/transaction-history" element={<TransactionHistoryScreen />} />
+          <Route path="/transaction-history" element={<TransactionHistoryScreen openPaymentPage={openPaymentPage} />} />
           <Route path="/new-booking" element={<h1>New booking page</h1>} />
         </Route>
       </Routes>
@@ -111,5 +111,52 @@ describe('transaction history', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'GOLD package - Adam Ahmed' })).toBeVisible();
     expect(sentTo(fetchMock, '/api/proformainvoice')).toHaveLength(2);
+  });
+});
+
+describe('transaction history names what each payment bought', () => {
+  const gold = { package_name: 'GOLD', classes: 12, student_names: ['Adam Ahmed'], subjects: ['Mathematics', 'English'] };
+  const silver = { package_name: 'SILVER', classes: 6, student_names: ['Lina Ahmed'], subjects: ['Science'] };
+
+  it('an order’s invoice reads as its package, classes, students and subjects, with the payment method; never the provider’s “Credit Request”', async () => {
+    serve(() =>
+      listing([
+        invoice(1, '2026-11-12T06:00:00Z', { description: 'Credit Request', amount: 684, purchase: { order_ref: 'ord_12345678', payment_method: 'visa', lines: [gold] } }),
+        invoice(2, '2026-11-20T06:00:00Z', { description: 'Credit Request', amount: 1026, purchase: { order_ref: 'ord_87654321', payment_method: 'paypal', lines: [gold, silver] } }),
+        invoice(3, '2026-10-01T06:00:00Z', { description: 'Registration fee', amount: 50, purchase: null }),
+      ]),
+    );
+    renderTransactionHistory();
+    const one = within(await screen.findByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English' }));
+    expect(one.getByText('VISA')).toHaveTextContent('Payment method: VISA');
+    expect(one.getByText('12 Nov 2026')).toBeVisible();
+    expect(one.getByText('AED 684')).toBeVisible();
+    // Two students studying individually: a line each.
+    const two = within(screen.getByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English + SILVER · 6 classes · Lina Ahmed · Science' }));
+    expect(two.getByText('SILVER · 6 classes')).toBeVisible();
+    expect(two.getByText('Lina Ahmed · Science')).toBeVisible();
+    expect(two.getByText('PayPal')).toHaveTextContent('Payment method: PayPal');
+    // An invoice raised without an order keeps its own description, and names no method.
+    const fee = within(screen.getByRole('article', { name: 'Registration fee' }));
+    expect(fee.queryByText(/Payment method/)).toBeNull();
+    expect(screen.queryByText('Credit Request')).toBeNull();
+  });
+
+  it('an unpaid invoice offers Pay, which opens its payment page; a paid one does not', async () => {
+    const openPaymentPage = vi.fn<(url: string) => void>();
+    serve(() =>
+      listing([
+        invoice(1, '2026-11-12T06:00:00Z', { status: 'unpaid', purchase: { order_ref: 'ord_12345678', payment_method: 'mastercard', lines: [gold] }, payment_link: 'https://pay.example/sandbox/pay/ord_12345678' }),
+        invoice(2, '2026-11-01T06:00:00Z', { description: 'SILVER', status: 'paid', payment_link: null }),
+      ]),
+    );
+    renderTransactionHistory(openPaymentPage);
+    const unpaid = within(await screen.findByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English' }));
+    expect(unpaid.getByText('Unpaid')).toHaveAttribute('data-tone', 'unpaid');
+    const pay = unpaid.getByRole('button', { name: 'Pay' });
+    expect(pay).toHaveAccessibleDescription('AED 100: GOLD · 12 classes · Adam Ahmed · Mathematics, English');
+    await userEvent.click(pay);
+    expect(openPaymentPage).toHaveBeenCalledExactlyOnceWith('https://pay.example/sandbox/pay/ord_12345678');
+    expect(within(screen.getByRole('article', { name: 'SILVER' })).queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
-import { type BookingOutput, type BookingStep, stepOutput } from '../../machines/booking/booking-steps.ts';
+import { type BookingDraft, type BookingEntry, type BookingInput, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
+import { type BookingOutput, type BookingStep, startBookingText, startFreeAssessmentText, stepOutput } from '../../machines/booking/booking-steps.ts';
 import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { useBookingMachine } from '../../src/booking/use-booking-machine.tsx';
@@ -88,12 +89,43 @@ function PackagesPage() {
   );
 }
 
-function renderStep(path: string, step: BookingStep) {
+/** A step whose machine reads on its first state, as the slot grid does (POST /subjectFilter/): `read` is the call. */
+function readingStep(read: () => Promise<unknown>) {
+  return setup({
+    types: { input: {} as BookingInput, context: {} as BookingInput, output: {} as BookingOutput },
+    actors: { load: fromPromise(read) },
+  }).createMachine({
+    context: ({ input }) => input,
+    output: stepOutput,
+    initial: 'loading',
+    states: { loading: { invoke: { id: 'load', src: 'load', onError: 'failed' } }, failed: {} },
+  });
+}
+
+function ReadingScreen({ step, entry, read }: { step: BookingStep; entry: BookingEntry; read: () => Promise<unknown> }) {
+  const [machine] = useState(() => readingStep(read));
+  const { exit } = useBookingMachine(machine, step, entry);
+  return exit ?? <h1>Step {step}</h1>;
+}
+
+/** /new-booking as the step a missing draft sends the client to: with what it was told on arrival. */
+function NewBookingPage() {
+  return (
+    <>
+      <h1>New Booking page</h1>
+      {noticeIn(useLocation().state).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </>
+  );
+}
+
+function renderStep(path: string, step: BookingStep, element = <StepScreen step={step} />) {
   return renderWithSession(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path={path} element={<StepScreen step={step} />} />
-        <Route path="/new-booking" element={<h1>New Booking page</h1>} />
+        <Route path={path} element={element} />
+        <Route path="/new-booking" element={<NewBookingPage />} />
         <Route path="/manage-packages" element={<PackagesPage />} />
         <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
       </Routes>
@@ -149,9 +181,28 @@ describe('useBookingMachine', () => {
     expect(shownDraft()).toEqual({ ...emptyDraft('new'), form });
   });
 
-  it('opened without the draft it needs, goes back to the step that makes it', async () => {
+  it('opened without the draft it needs, goes back to the step that makes it, which says why', async () => {
     renderStep('/manage-packages-step', 'packages');
     expect(await screen.findByRole('heading', { name: 'New Booking page' })).toBeVisible();
+    expect(screen.getByText(startBookingText)).toBeVisible();
+  });
+
+  it('opened without the draft it needs, sends none of its calls (they would lack their values)', async () => {
+    const read = vi.fn(async () => []);
+    renderStep('/free-book-step', 'freeSlot', <ReadingScreen step="freeSlot" entry="free" read={read} />);
+    expect(await screen.findByRole('heading', { name: 'New Booking page' })).toBeVisible();
+    expect(read).not.toHaveBeenCalled();
+    // The step it sends the client to continues the free flow, and says what to do there first.
+    expect(screen.getByText(startFreeAssessmentText)).toBeVisible();
+    expect(readDraft()).toEqual(emptyDraft('free'));
+  });
+
+  it('opened with its draft, sends its calls', async () => {
+    const read = vi.fn(async () => []);
+    writeDraft({ ...emptyDraft('free'), form });
+    renderStep('/free-book-step', 'freeSlot', <ReadingScreen step="freeSlot" entry="free" read={read} />);
+    expect(await screen.findByRole('heading', { name: 'Step freeSlot' })).toBeVisible();
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
   });
 
   it('an exit that clears the draft leaves no working key behind, and the session keys stay', async () => {

@@ -57,11 +57,15 @@ test('the validation toasts say what is missing, in the spec’s words', async (
   await expect(page.getByRole('region', { name: 'Notifications Alt+T' }).getByText('Number of students is required')).toBeVisible();
   await count(page, 1).check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Student Name is required')).toBeVisible();
+  // Said in the toast and at the field it is about, which is marked invalid.
+  await expect(page.getByRole('region', { name: 'Notifications Alt+T' }).getByText('Student Name is required')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Student name' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: 'Student name' })).toHaveAccessibleDescription(/Student Name is required/);
   // A new student needs a first and a last name.
   await page.getByRole('textbox', { name: /New student for Student name/ }).fill('Adam');
   await page.getByRole('button', { name: /Add new student for Student name/ }).click();
-  await expect(page.getByText('Please provide both first and last names for all new students.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications Alt+T' }).getByText('Please provide both first and last names for all new students.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /New student for Student name/ })).toHaveAccessibleDescription(/Please provide both first and last names for all new students\./);
   await expect(page).toHaveURL(/\/new-booking$/);
 });
 
@@ -110,8 +114,13 @@ test('one student with two subjects reaches /book-class, offered GOLD and PLATIN
   expect(await storedJson(page, 'lessonData')).toMatchObject({ packageName: 'GOLD', studentName: { name1: 'Adam Ahmed' }, lessonCounts: { Mathematics: 2, English: 1 } });
   expect(await stored(page, 'totalLession')).toBe('3 lessons per week · 12 lessons');
 
-  // The browser's back button returns to the packages, with the choice restored.
+  // The browser's back button asks first, like the header's arrow (issue 18), then returns to the packages,
+  // with the choice restored.
   await page.goBack();
+  const dialog = page.getByRole('alertdialog', { name: 'Go back?' });
+  await expect(dialog.getByText('If you go back, your appointment data will be cleared.')).toBeVisible();
+  await expect(page).toHaveURL(/\/book-class$/);
+  await dialog.getByRole('button', { name: 'Go back' }).click();
   await expect(page).toHaveURL(/\/manage-packages$/);
   await expect(page.getByRole('combobox', { name: 'Mathematics lessons per week' })).toHaveValue('2');
   await expect(page.getByRole('combobox', { name: 'English lessons per week' })).toHaveValue('1');

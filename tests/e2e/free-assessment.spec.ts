@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { apiGet, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 // The free assessment (issue 10, item 6): a new client who has not had it ticks Free Assessment on Book
-// Classes, chooses one class, confirms it on /freebooking-summary and ends on /payment-summary; the class
-// exists on the server at the chosen branch hour, and a second free assessment (here: a second tab that
-// confirms the same summary) is refused with a clear message. The browser is west of UTC.
+// Classes, which opens /free-book on the same form (issue 18), chooses one class, confirms it on
+// /freebooking-summary and ends on /payment-summary; the class exists on the server at the chosen branch
+// hour, and a second free assessment (here: a second tab that confirms the same summary) is refused with a
+// clear message. The browser is west of UTC.
 
 test.use({ timezoneId: 'America/Los_Angeles' });
 
@@ -21,8 +22,10 @@ test('a new client books the free assessment from Book Classes, and a second one
   // Who the class is for: a new student, typed and added.
   await oneStudentGoldToBookClass(page, { added: 'Yara Khoury' });
 
-  // One class in all once the box is ticked.
-  await page.getByRole('checkbox', { name: 'Free Assessment' }).check();
+  // Ticking the box goes to the free assessment's own grid, /free-book, on the same form: one class in all there.
+  await page.getByRole('checkbox', { name: 'Free Assessment' }).click();
+  await expect(page).toHaveURL(/\/free-book$/);
+  await expect(page.getByText('For Yara Khoury', { exact: false })).toBeVisible();
   await expect(page.getByText('Choose one class: it is booked as your free assessment, at no charge.')).toBeVisible();
   const hours = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button');
   await hours.first().click();

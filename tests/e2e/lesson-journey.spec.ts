@@ -46,7 +46,7 @@ test('a paid booking is seen, rescheduled, completed, rated and found in the tra
   const [first] = lessons;
   if (!first) throw new Error('no lesson was booked');
   const when = inBranch(first.start);
-  const card = page.getByRole('tabpanel', { name: 'Current Booking' }).getByRole('article', { name: `Mathematics, ${when.date} ${when.time}` });
+  const card = page.getByRole('tabpanel', { name: 'Current Booking' }).getByRole('article', { name: `Mathematics, ${when.weekdayDate} ${when.time}` });
   await expect(card).toContainText('Sami Khoury');
   await expect(card).toContainText('planned');
   const tutor = (await card.getByRole('definition').nth(3).textContent()) ?? '';
@@ -76,7 +76,7 @@ test('a paid booking is seen, rescheduled, completed, rated and found in the tra
   await page.goto('/manage-booking');
   await page.getByRole('tab', { name: 'Past Booking' }).click();
   const past = inBranch(moved?.start ?? '');
-  const pastCard = page.getByRole('tabpanel', { name: 'Past Booking' }).getByRole('article', { name: `Mathematics, ${past.date} ${past.time}` });
+  const pastCard = page.getByRole('tabpanel', { name: 'Past Booking' }).getByRole('article', { name: `Mathematics, ${past.weekdayDate} ${past.time}` });
   await expect(pastCard).toContainText('completed');
   await pastCard.getByRole('button', { name: 'Comment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rate Us' });

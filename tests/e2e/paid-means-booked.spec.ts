@@ -42,8 +42,8 @@ test('pay, close the tab: the lessons exist and show on the dashboard and Manage
   const panel = later.getByRole('tabpanel', { name: 'Current Booking' });
   const first = order.lessons[0];
   if (!first) throw new Error('the order has no lessons');
-  const { date, time } = inBranch(first.start);
-  await expect(panel.getByRole('article').first()).toHaveAccessibleName(`Mathematics, ${date} ${time}`);
+  const { weekdayDate, time } = inBranch(first.start);
+  await expect(panel.getByRole('article').first()).toHaveAccessibleName(`Mathematics, ${weekdayDate} ${time}`);
   await expect(panel.getByRole('article').first()).toContainText(first.tutor_name);
 
   await later.goto(`/success?ref=${ref}`);

@@ -28,16 +28,18 @@ test('landing → Get Started → login → dashboard with the scheduled-class c
   const menu = page.getByRole('dialog');
   await expect(menu).toBeVisible();
   await expect(menu.getByText('Sarah Ahmed')).toBeVisible();
-  for (const item of ['Home', 'Transaction History', 'Manage Booking', 'Rescheduling', 'Renew', 'My Profile']) {
+  // The dashboard's words, and every destination (New Booking and CR Tutors too).
+  for (const item of ['Home', 'Transaction History', 'New Booking', 'Manage Booking', 'Rescheduling', 'Renew/change Package', 'CR Tutors', 'My Profile']) {
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('a wrong password shows the server message inline and as a toast, and stays on /login', async ({ page }) => {
+test('a wrong password shows the server message once, inline, with the spec’s toast, and stays on /login', async ({ page }) => {
   await logIn(page, 'nobody-here@example.com', 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first()).toBeVisible();
-  await expect(page.locator('.Toastify').getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toHaveCount(1);
+  await expect(page.getByText('Invalid email or password')).toHaveCount(1);
+  await expect(page.locator('.Toastify').getByText('Login failed')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -62,11 +62,12 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
-/** A start as the branch (Asia/Dubai) shows it, computed apart from the app's code: '3 Dec 2026' and '16:00'. */
-export function inBranch(start: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
+/** A start as the branch (Asia/Dubai) shows it, computed apart from the app's code: '3 Dec 2026', 'Thu 3 Dec 2026' (the lists) and '16:00'. */
+export function inBranch(start: string): { date: string; weekdayDate: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('day')} ${part('month')} ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
+  const date = `${part('day')} ${part('month')} ${part('year')}`;
+  return { date, weekdayDate: `${part('weekday')} ${date}`, time: `${part('hour')}:${part('minute')}` };
 }
 
 /**

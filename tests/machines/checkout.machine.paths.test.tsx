@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
-import { type OrderRequest, orderOf } from '../../machines/booking/checkout-order.ts';
+import { type OrderRequest, orderOf, paymentMethodLabels, paymentMethodOf } from '../../machines/booking/checkout-order.ts';
 import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
 import { twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
 import { noticeIn } from '../../src/booking/booking-notice.ts';
@@ -15,12 +15,12 @@ import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
-import { testUser } from '../support/render-screen.tsx';
+import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 // Every transition of the checkout chart replayed on the real screen with calls the test answers, fake
-// timers for the coupon message's 3 s, and the payment redirect caught.
+// timers (the coupon's toast lasts 3 s), and the payment redirect caught.
 
 const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
 /** A booking for a student who is not the client's (a name typed for a student never saved). */
@@ -30,7 +30,6 @@ const payer: CheckoutInput['payer'] = { clientid: testUser.clientid, email: test
 const link = 'https://pay.example.com/sandbox/pay/abc';
 const refusal = 'This coupon code is invalid or has expired.';
 const orderFailure = 'The payment could not be started. Please try again.';
-const bannerDelay = 'xstate.after.banner.checkout.ready.couponRefused';
 /** Someone else took Adam's Sunday 16:00 (Dubai) first: the 409's hours, as the create-order call throws them. */
 const hoursTaken = new HoursTakenError('Some of these hours were just taken.', [
   { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, reason: 'taken' },
@@ -42,8 +41,7 @@ const everyCheckoutEvent: AnyEventObject[] = [
   { type: 'coupon.applied' },
   { type: 'xstate.done.actor.applyCoupon', output: { discount_type: 'flat', discount_value: 50 } },
   { type: 'xstate.error.actor.applyCoupon', error: new Error(refusal) },
-  { type: bannerDelay },
-  { type: 'method.changed', method: 'Mastercard' },
+  { type: 'method.changed', method: 'mastercard' },
   { type: 'payment.requested' },
   { type: 'xstate.done.actor.createOrder', output: { paymentLink: link } },
   { type: 'xstate.done.actor.createOrder', output: {} },
@@ -78,6 +76,8 @@ interface Start {
 const starts: Start[] = [
   { who: 'one student', draft: single, events: everyCheckoutEvent },
   { who: 'a student who is not the client’s', draft: stranger, events: [{ type: 'payment.requested' }] },
+  // A refresh (or a new login) after VISA was chosen: the draft kept it, and the order carries it.
+  { who: 'a draft that kept VISA', draft: { ...single, paymentMethod: 'visa' }, events: [{ type: 'payment.requested' }, { type: 'xstate.done.actor.createOrder', output: { paymentLink: link } }] },
   {
     who: 'the individual split, first student',
     draft: individualCheckoutDraft(false),
@@ -168,11 +168,20 @@ function expectScreenFor(state: State, start: Start, rendered: ReturnType<typeof
     return;
   }
   const { context } = state;
-  expect(screen.getByRole('textbox', { name: 'Coupon Code' })).toHaveValue(context.code);
-  expect(screen.getByRole('radio', { name: context.method })).toBeChecked();
+  const field = screen.getByRole('textbox', { name: 'Coupon Code' });
+  expect(field).toHaveValue(context.code);
+  // The method shown checked is the one the order carries, and the draft keeps it.
+  expect(screen.getByRole('radio', { name: paymentMethodLabels[paymentMethodOf(context.draft)] })).toBeChecked();
+  expect((stored('bookingDraft') as { paymentMethod?: string }).paymentMethod).toBe(context.draft.paymentMethod ?? undefined);
   expect(grandTotal()).toHaveTextContent(context.coupon ? 'AED 634' : 'AED 684');
-  if (state.hasTag('couponMessage')) expect(screen.getByText(refusal)).toBeVisible();
-  else expect(screen.queryByText(refusal)).toBeNull();
+  // The refusal stays at the field, described by it, until the code is edited or applied again.
+  if (state.hasTag('couponMessage')) {
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(refusal);
+  } else {
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveAccessibleDescription();
+  }
   if (context.error) expect(screen.getByText(context.error)).toBeVisible();
   if (start.draft.split.otherStudentPending) {
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
@@ -212,9 +221,13 @@ describe.each(starts)('checkout paths for $who, replayed on the screen', (start)
         case 'xstate.error.actor.twoStudentSplit':
           // The broken split fails as the screen starts.
           break;
-        case 'coupon.changed':
-          await ui.type(screen.getByRole('textbox', { name: 'Coupon Code' }), String(event.code));
+        case 'coupon.changed': {
+          // A code typed afresh (after a refusal, the field is cleared first).
+          const field = screen.getByRole('textbox', { name: 'Coupon Code' });
+          await ui.clear(field);
+          await ui.type(field, String(event.code));
           break;
+        }
         case 'coupon.applied':
           await ui.click(screen.getByRole('button', { name: 'Apply Coupon' }));
           expect(rendered.asked.coupons.at(-1)).toEqual({ code: 'WELCOME10', userId: testUser.clientid });
@@ -224,15 +237,12 @@ describe.each(starts)('checkout paths for $who, replayed on the screen', (start)
           break;
         case 'xstate.error.actor.applyCoupon':
           await act(async () => rendered.coupon().reject(event.error));
-          break;
-        case bannerDelay:
-          // The server's message stays for its 3 s (give or take the real time the checks took), then goes.
-          await act(async () => vi.advanceTimersByTimeAsync(2500));
-          expect(screen.getByText(refusal)).toBeVisible();
-          await act(async () => vi.advanceTimersByTimeAsync(500));
+          // The server's message in a toast too, and the client is back at the field that says why.
+          expect(toasts().getByText(refusal)).toBeVisible();
+          expect(screen.getByRole('textbox', { name: 'Coupon Code' })).toHaveFocus();
           break;
         case 'method.changed':
-          await ui.click(screen.getByRole('radio', { name: String(event.method) }));
+          await ui.click(screen.getByRole('radio', { name: 'Mastercard' }));
           break;
         case 'payment.requested': {
           const before = rendered.asked.orders.length;
@@ -240,8 +250,13 @@ describe.each(starts)('checkout paths for $who, replayed on the screen', (start)
           await ui.dblClick(screen.getByRole('button', { name: 'Pay Now' }));
           const ordered = (step.state as State).matches('paying');
           expect(rendered.asked.orders).toHaveLength(before + (ordered ? 1 : 0));
-          if (ordered) expect(rendered.asked.orders.at(-1)).toEqual(orderOf(start.draft, payer, (step.state as State).context.coupon));
-          else expect(screen.getByRole('alert')).toHaveTextContent(notOrderableText);
+          if (ordered) {
+            // The method checked goes with the order: Mastercard once chosen here, else the draft's, else PayPal.
+            const chosen = path.steps.some((s) => s.event.type === 'method.changed');
+            const draft = chosen ? { ...start.draft, paymentMethod: 'mastercard' as const } : start.draft;
+            expect(rendered.asked.orders.at(-1)).toEqual(orderOf(draft, payer, (step.state as State).context.coupon));
+            expect(rendered.asked.orders.at(-1)?.payment_method).toBe(chosen ? 'mastercard' : (start.draft.paymentMethod ?? 'paypal'));
+          } else expect(screen.getByRole('alert')).toHaveTextContent(notOrderableText);
           break;
         }
         case 'xstate.done.actor.createOrder':

@@ -97,8 +97,8 @@ function expectScreenFor(state: State, router: ReturnType<typeof renderSummary>[
   if (state.matches('booked')) {
     expect(screen.getByRole('heading', { name: 'Payment Summary page' })).toBeVisible();
     expect(toasts().getByText(freeAssessmentBookedText)).toBeVisible();
-    // The payment summary lists the class from the draft, then clears it.
-    expect(readDraft()?.slots).toEqual(draft.slots);
+    // Booked: the draft goes; the payment summary reads the class from the server.
+    expect(readDraft()).toBeNull();
     return;
   }
   if (state.matches('hoursTaken')) {

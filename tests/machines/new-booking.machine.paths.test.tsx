@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
 import { type KnownStudent, type Subject, blankForm, formProblem, isIndividual, newStudentNameText } from '../../machines/booking/booking-form.ts';
+import { formProblems } from '../../machines/booking/form-problems.ts';
 import { type NewBookingInput, type NewBookingMachine, type NewStudentsRequest, contactFailedText, formOf, newBookingMachine, sameStudentText, warningOf } from '../../machines/booking/new-booking.machine.ts';
 import { warningText } from '../../machines/rules/packages.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
@@ -200,6 +201,11 @@ function expectScreenFor(state: SnapshotFrom<NewBookingMachine>) {
     if (form.programOne === null) expect(screen.getByRole('combobox', { name: 'Year' })).toBeDisabled();
     for (const subject of form.subject) expect(screen.getByRole('checkbox', { name: subject })).toBeChecked();
   }
+  // Once Next found something missing, every field at fault says so at itself (form-problems.ts).
+  const described = [...document.querySelectorAll('[aria-invalid="true"]')].map((field) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent);
+  const refusedNames = Object.values(state.context.typedProblem).filter((text) => text !== null);
+  const expected = state.context.formChecked ? formProblems(form).map((problem) => problem.message) : [];
+  expect(new Set(described)).toEqual(new Set([...expected, ...refusedNames]));
   // What is on screen is what is stored: a refresh would restore it.
   expect(readDraft()?.form ?? null).toEqual(state.context.draft.form);
 }
@@ -319,8 +325,11 @@ describe.each(cases)('new booking paths from $name, replayed on the screen', ({ 
       }
       if (event.type === 'name.added' && before) {
         const typed = before.context.typed[event.slot as 1 | 2];
+        const refused = (step.state as SnapshotFrom<NewBookingMachine>).context.typedProblem[event.slot as 1 | 2];
         if (!/\S+\s+\S+/.test(typed)) expect(toasts().getByText(newStudentNameText)).toBeVisible();
-        else if (step.state.context === before.context) expect(toasts().getByText(sameStudentText)).toBeVisible();
+        else if (refused) expect(toasts().getByText(sameStudentText)).toBeVisible();
+        // A refused name is said at its field, which takes focus.
+        if (refused) expect(document.activeElement).toHaveAccessibleDescription(refused);
       }
       expectScreenFor(step.state as SnapshotFrom<NewBookingMachine>);
     }

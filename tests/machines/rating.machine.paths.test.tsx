@@ -4,16 +4,18 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type RatingInput, type RatingMachine, type Review, ratingMachine, ratingText } from '../../machines/rating.machine.ts';
 import { browserRatingMachine } from '../../src/actors/rating.ts';
-import { renderPastBooking } from '../support/render-past-booking.tsx';
+import { ApiError } from '../../src/api/client.ts';
+import { ratedLesson, renderPastBooking } from '../support/render-past-booking.tsx';
 import { toasts } from '../support/render-screen.tsx';
 import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 const thanks = 'Thank you for your feedback!';
 const refusal = 'Your rating could not be sent. Please try again.';
+const ratedAlready = 'You have rated this lesson already.';
 
 /** What the client and the review call can do, in any state. */
 const events: AnyEventObject[] = [
-  { type: 'rating.opened' },
+  { type: 'rating.opened', lesson: ratedLesson },
   { type: 'rating.starHovered', stars: 4 },
   { type: 'rating.hoverEnded' },
   { type: 'rating.starChosen', stars: 3 },
@@ -22,6 +24,8 @@ const events: AnyEventObject[] = [
   { type: 'rating.cancelled' },
   { type: 'xstate.done.actor.sendReview', output: { message: thanks } },
   { type: 'xstate.error.actor.sendReview', error: new Error(refusal) },
+  // The server's word on the lesson itself: rated already (409).
+  { type: 'xstate.error.actor.sendReview', error: new ApiError(409, ratedAlready) },
 ];
 
 const starts = [
@@ -39,7 +43,9 @@ const coverage = transitionCoverage(ratingMachine);
 function renderDialog(input: RatingInput) {
   let pending: { resolve: (answer: { message: string }) => void; reject: (error: unknown) => void } | undefined;
   const sent: Review[] = [];
+  const lessonsChanged = vi.fn();
   const machine = browserRatingMachine.provide({
+    actions: { lessonsChanged },
     actors: {
       sendReview: fromPromise<{ message: string }, Review>(
         ({ input: review }) =>
@@ -55,7 +61,7 @@ function renderDialog(input: RatingInput) {
     if (!pending) throw new Error('no review call is waiting');
     return pending;
   };
-  return { call, sent };
+  return { call, sent, lessonsChanged };
 }
 
 const dialog = () => within(screen.getByRole('dialog', { name: 'Rate Us' }));
@@ -67,7 +73,11 @@ function expectScreenFor(state: SnapshotFrom<RatingMachine>) {
     return;
   }
   const open = dialog();
+  // The dialog names the one lesson it rates.
+  expect(open.getByText(state.context.lesson?.name ?? 'no lesson')).toBeVisible();
   expect(open.getByText(ratingText(state.context.stars))).toBeVisible();
+  if (state.context.error) expect(open.getByRole('alert')).toHaveTextContent(state.context.error);
+  else expect(open.queryByRole('alert')).toBeNull();
   expect(open.getByPlaceholderText('Write your feedback...')).toHaveValue(state.context.feedback);
   const submit = open.getByRole('button', { name: 'Submit' });
   if (state.can({ type: 'rating.submitted' })) expect(submit).toBeEnabled();
@@ -86,7 +96,7 @@ afterAll(() => {
 describe.each(starts)('rating machine paths with $who, replayed on the screen', ({ input, paths }) => {
   it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { call, sent } = renderDialog(input);
+    const { call, sent, lessonsChanged } = renderDialog(input);
     const ui = userEvent.setup();
     for (const step of path.steps) {
       const event = step.event as AnyEventObject;
@@ -123,7 +133,7 @@ describe.each(starts)('rating machine paths with $who, replayed on the screen', 
           break;
         case 'xstate.error.actor.sendReview':
           await act(async () => call().reject(event.error));
-          expect(await toasts().findByText(refusal)).toBeVisible();
+          expect(await toasts().findByText((event.error as Error).message)).toBeVisible();
           break;
         default:
           throw new Error(`no way to replay ${event.type} on the screen`);
@@ -136,7 +146,12 @@ describe.each(starts)('rating machine paths with $who, replayed on the screen', 
       return step.event.type === 'rating.submitted' && before && before.stars > 0 ? [before] : [];
     });
     const reviewer = input.reviewer;
-    expect(sent).toEqual(reviewer ? submits.map((held) => ({ clientid: reviewer.clientid, client_email: reviewer.email, review_number: held.stars, description: held.feedback.trim() })) : []);
+    expect(sent).toEqual(
+      reviewer ? submits.map((held) => ({ clientid: reviewer.clientid, client_email: reviewer.email, review_number: held.stars, description: held.feedback.trim(), appointment_id: ratedLesson.id })) : [],
+    );
+    // The list is read again after a rating, and after the server's word that the lesson is rated already.
+    const changes = path.steps.filter(({ event }) => event.type === 'xstate.done.actor.sendReview' || (event.type === 'xstate.error.actor.sendReview' && (event as AnyEventObject).error instanceof ApiError));
+    expect(lessonsChanged).toHaveBeenCalledTimes(changes.length);
     expect(consoleError.mock.calls).toEqual(reviewer ? [] : submits.map(() => ['No user data found']));
     coverage.replayed(path, input);
   });

@@ -251,7 +251,7 @@ describe('a session stored in the browser', () => {
     getItem.mockRestore();
   });
 
-  it('toasts the server message when a login fails', async () => {
+  it("says the server's message once, at the form; the toast heads it with 'Login failed'", async () => {
     const { loginCall } = renderApp(null);
     const ui = userEvent.setup();
     await ui.type(screen.getByPlaceholderText('Your registered email'), 'parent@example.com');
@@ -259,6 +259,8 @@ describe('a session stored in the browser', () => {
     await ui.click(screen.getByRole('button', { name: 'Login' }));
     await act(async () => loginCall().reject(new Error(serverMessage)));
     const toast = await screen.findByRole('region', { name: 'Notifications Alt+T' });
-    expect(await within(toast).findByText(serverMessage)).toBeInTheDocument();
+    expect(await within(toast).findByText('Login failed')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(serverMessage);
+    expect(screen.getAllByText(serverMessage)).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
@@ -111,7 +111,14 @@ const coverage = transitionCoverage(slotSelectionMachine);
 
 type Route = '/book-class' | '/remainingbookclass' | '/free-book';
 
-const pages = { '/freebooking-summary': 'Free Assessment Summary page', '/booking-summary': 'Booking Summary page', '/manage-packages': 'Packages page', '/remaining-package': 'Remaining Package page', '/dashboard': 'Dashboard page' };
+const pages = {
+  '/freebooking-summary': 'Free Assessment Summary page',
+  '/booking-summary': 'Booking Summary page',
+  '/manage-packages': 'Packages page',
+  '/remaining-package': 'Remaining Package page',
+  '/dashboard': 'Dashboard page',
+  '/new-booking': 'New Booking page',
+};
 
 interface Pending<T> {
   resolve: (value: T) => void;
@@ -129,21 +136,22 @@ function renderBookClass(route: Route = '/book-class') {
       bookRemaining: fromPromise<BookedLessons, BookLessonsInput>(({ input: request }) => new Promise((resolve, reject) => void (asked.book.push(request), (waiting.book = { resolve, reject })))),
     },
   });
-  renderWithSession(
-    <MemoryRouter initialEntries={[route]}>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path="/book-class" element={<BookClassScreen machine={machine} />} />
-          <Route path="/remainingbookclass" element={<RemainingBookClassScreen machine={machine} />} />
-          <Route path="/free-book" element={<FreeBookScreen machine={machine} />} />
-          {Object.entries(pages).map(([path, text]) => (
-            <Route key={path} path={path} element={<h1>{text}</h1>} />
-          ))}
-        </Route>
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
+  // A data router: the grid holds the browser's back button (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/book-class', element: <BookClassScreen machine={machine} /> },
+          { path: '/remainingbookclass', element: <RemainingBookClassScreen machine={machine} /> },
+          { path: '/free-book', element: <FreeBookScreen machine={machine} /> },
+          ...Object.entries(pages).map(([path, text]) => ({ path, element: <h1>{text}</h1> })),
+        ],
+      },
+    ],
+    { initialEntries: [route] },
   );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
   const call = <K extends keyof typeof waiting>(key: K): NonNullable<(typeof waiting)[K]> => {
     const pending = waiting[key];
     if (!pending) throw new Error(`no ${key} call is waiting`);
@@ -160,18 +168,25 @@ function expectScreenFor(state: State) {
   const { context } = state;
   // Told by the state's value: the generated paths' snapshots are shared between paths, and their status
   // and output are not reliable once a later path has ended from one of them.
-  const back = { remaining: context.draft.orderRef === null ? 'remainingPackage' : 'freeLeft', free: 'freeLeft' } as const;
+  const back = { remaining: context.draft.orderRef === null ? 'remainingPackage' : 'orderLeft', free: 'freeLeft' } as const;
   const next = state.matches('bookedRemaining')
     ? 'dashboard'
     : state.matches('booked')
       ? 'summary'
       : state.matches('freeAssessmentChosen')
         ? 'freeSummary'
-        : state.matches('left')
-          ? (back[context.draft.entry as keyof typeof back] ?? 'packages')
-          : null;
+        : state.matches('freeAssessmentAsked')
+          ? 'freeSlot'
+          : state.matches('left')
+            ? (back[context.draft.entry as keyof typeof back] ?? 'packages')
+            : null;
   if (next !== null) {
-    if (next === 'freeSummary') {
+    if (next === 'freeSlot') {
+      // The box ticked: /free-book opens on the same form, as a free assessment (its grid is read again).
+      expect(screen.getByRole('heading', { name: 'Free Assessment' })).toBeInTheDocument();
+      expect(screen.getByRole('status', { name: 'Loading free hours' })).toBeInTheDocument();
+      expect(readDraft()).toMatchObject({ entry: 'free', form, clientPackageId: null });
+    } else if (next === 'freeSummary') {
       // The one slot goes on as the free assessment; nothing is written before its summary is confirmed.
       expect(screen.getByRole('heading', { name: pages['/freebooking-summary'] })).toBeVisible();
       const stored = readDraft();
@@ -179,7 +194,11 @@ function expectScreenFor(state: State) {
       expect(stored?.clientPackageId).toBeNull();
       expect(slotCount(stored ?? emptyDraft('new'))).toBe(1);
     } else if (next === 'freeLeft') {
-      // Back from /free-book, and from a paid order's classes to place: the dashboard, the draft cleared.
+      // Back from /free-book: its form on /new-booking, in the free flow, the slot cleared.
+      expect(screen.getByRole('heading', { name: pages['/new-booking'] })).toBeVisible();
+      expect(readDraft()).toMatchObject({ entry: 'free', form, slots: null });
+    } else if (next === 'orderLeft') {
+      // Back from a paid order's classes to place: the dashboard, the draft cleared.
       expect(screen.getByRole('heading', { name: pages['/dashboard'] })).toBeVisible();
       expect(readDraft()).toBeNull();
     } else if (next === 'dashboard') {

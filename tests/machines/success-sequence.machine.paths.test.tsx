@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import {
@@ -12,7 +12,7 @@ import {
   refMissingTitle,
   successSequenceMachine,
 } from '../../machines/booking/success-sequence.machine.ts';
-import { orderChecklist } from '../../machines/rules/order-progress.ts';
+import { orderChecklist, orderUnavailableTexts, receiptOf } from '../../machines/rules/order-progress.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { browserSuccessSequenceMachine } from '../../src/actors/success-sequence.ts';
 import { SuccessScreen, bookingText, recordingText, verifyingText } from '../../src/screens/payment/success-screen.tsx';
@@ -51,6 +51,7 @@ const inputOf = (start: Start): SuccessSequenceInput => ({
   ref: start.at.includes('ref=') ? ref : null,
   clientid: testUser.clientid,
   deletesFreePackage: start.pendingPayment,
+  timeZone: testUser.branch_time_zone,
 });
 
 const after = (delay: keyof typeof delays, state: string) => `xstate.after.${delay}.successSequence.${state}`;
@@ -60,6 +61,8 @@ const noPayment = new ApiError(409, 'The payment provider has no payment for thi
 const events: AnyEventObject[] = [
   ...Object.values(orders).map((output) => ({ type: 'xstate.done.actor.loadOrder', output })),
   { type: 'xstate.error.actor.loadOrder', error: new Error('Cannot verify payment.') },
+  { type: 'xstate.error.actor.loadOrder', error: new ApiError(404, 'Order not found.') },
+  { type: 'xstate.error.actor.loadOrder', error: new ApiError(403, 'This order is not yours.') },
   { type: 'xstate.done.actor.loadStudents', output: testUser.studentdetails },
   { type: 'xstate.error.actor.loadStudents', error: failure },
   { type: after('paymentStart', 'waitingToStart') },
@@ -101,15 +104,16 @@ function renderSuccess(start: Start) {
     actors: Object.fromEntries(actorIds.map((id) => [id, fake(id)])) as never,
     delays,
   });
-  renderWithSession(
-    <MemoryRouter initialEntries={[start.at]}>
-      <Routes>
-        <Route path="/success" element={<SuccessScreen machine={machine as SuccessSequenceMachine} />} />
-        <Route path="/payment-successfull" element={<h1>Receipt page</h1>} />
-      </Routes>
-    </MemoryRouter>,
-    { stored: { token: liveToken(), user: testUser } },
+  // A data router (the page's back holds the browser's back button), with checkout behind /success.
+  const router = createMemoryRouter(
+    [
+      { path: '/success', element: <SuccessScreen machine={machine as SuccessSequenceMachine} /> },
+      { path: '/payment-successfull', element: <h1>Receipt page</h1> },
+      { path: '/checkout', element: <h1>Checkout page</h1> },
+    ],
+    { initialEntries: ['/checkout', start.at], initialIndex: 1 },
   );
+  renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
   const call = (id: ActorId): Call => {
     const pending = calls.get(id);
     if (!pending) throw new Error(`no ${id} call is waiting`);
@@ -142,9 +146,18 @@ function expectScreenFor(state: State) {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     return;
   }
+  if (state.matches('unavailable')) {
+    const notice = orderUnavailableTexts[state.context.unavailable ?? 'notFound'];
+    expect(screen.getByRole('alert')).toHaveTextContent(`${notice.title}${notice.text}`);
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: successTitle })).toBeNull();
+    return;
+  }
   if (state.matches('failed')) {
     expect(screen.getByRole('alert')).toHaveTextContent(state.context.error ?? 'no error');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     return;
   }
   if (state.matches('succeeded')) {
@@ -153,6 +166,12 @@ function expectScreenFor(state: State) {
     expect(screen.getByRole('link', { name: 'Manage your Slots' })).toHaveAttribute('href', '/manage-booking');
     expect(toasts().getByText(paymentSuccessfulText)).toBeVisible();
     expectChecklistFor(state);
+    // The receipt of the order as the server last answered it: its amount, method, ref and booked lessons.
+    const receipt = receiptOf(state.context.order ?? orders.booked, { timeZone: testUser.branch_time_zone, currency: 'AED' });
+    const facts = within(screen.getByRole('region', { name: 'Receipt' }));
+    expect(facts.getByText('Amount paid').nextElementSibling).toHaveTextContent(receipt.amount);
+    expect(facts.getByText('Order reference').nextElementSibling).toHaveTextContent(ref);
+    expect(screen.getAllByRole('img', { name: 'Booked' })).toHaveLength(receipt.weeks.flatMap((week) => week.lessons).length);
     // Paid and booked: the working keys are gone, the session stays.
     expect(localStorage.getItem('dashboard')).toBeNull();
     expect(localStorage.getItem('token')).not.toBeNull();
@@ -200,7 +219,7 @@ const label = (path: ReplayedPath) =>
       const event = s.event as AnyEventObject;
       const what = event.type.replace('xstate.', '');
       if (event.type === 'xstate.done.actor.loadOrder') return `${what}(${(event.output as { status: string }).status}${event.output === orders.paidNotBooked ? ', not booked' : ''})`;
-      if (event.type.startsWith('xstate.error.')) return `${what}(${event.error === noPayment ? '409' : 'failed'})`;
+      if (event.type.startsWith('xstate.error.')) return `${what}(${event.error instanceof ApiError ? event.error.status : 'failed'})`;
       return what;
     })
     .join(' → ');

@@ -1,14 +1,17 @@
-import type { Reviewer, RatingMachine } from '../../machines/rating.machine.ts';
+import type { RatedLesson, Reviewer, RatingMachine } from '../../machines/rating.machine.ts';
 import { browserRatingMachine } from '../../src/actors/rating.ts';
 import { RatingDialog, useRatingActor } from '../../src/screens/manage-booking/rating-dialog.tsx';
 import { renderScreen } from './render-screen.tsx';
 
-/** A past booking's Comment button and the Rate Us dialog it opens, as Manage Booking will have them. */
-function PastBooking({ reviewer, machine }: { reviewer: Reviewer | null; machine: RatingMachine }) {
+/** The completed lesson the dialog rates in these tests. */
+export const ratedLesson: RatedLesson = { id: 41, name: 'Mathematics, Sun 1 Nov 2026 16:00' };
+
+/** A completed lesson's Comment button and the Rate Us dialog it opens, as Manage Booking has them. */
+function PastBooking({ reviewer, machine, lesson }: { reviewer: Reviewer | null; machine: RatingMachine; lesson: RatedLesson }) {
   const actor = useRatingActor(reviewer, machine);
   return (
     <>
-      <button type="button" onClick={() => actor.send({ type: 'rating.opened' })}>
+      <button type="button" onClick={() => actor.send({ type: 'rating.opened', lesson })}>
         Comment
       </button>
       <RatingDialog actor={actor} />
@@ -16,5 +19,5 @@ function PastBooking({ reviewer, machine }: { reviewer: Reviewer | null; machine
   );
 }
 
-export const renderPastBooking = (reviewer: Reviewer | null, machine: RatingMachine = browserRatingMachine) =>
-  renderScreen(<PastBooking reviewer={reviewer} machine={machine} />, { path: '/manage-booking' });
+export const renderPastBooking = (reviewer: Reviewer | null, machine: RatingMachine = browserRatingMachine, lesson: RatedLesson = ratedLesson) =>
+  renderScreen(<PastBooking reviewer={reviewer} machine={machine} lesson={lesson} />, { path: '/manage-booking' });

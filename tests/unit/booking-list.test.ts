@@ -5,6 +5,9 @@ import {
   bookingPage,
   bookingsOfTab,
   branchDateTime,
+  canRate,
+  groupSince,
+  groupTitles,
   groupedByPackage,
   packageGroupOf,
   packageGroups,
@@ -14,6 +17,7 @@ import {
   rescheduleDataOf,
   reschedulePage,
   statusToneOf,
+  studentNamesOf,
   tabOf,
 } from '../../machines/rules/booking-list.ts';
 
@@ -28,6 +32,8 @@ const lesson = (id: number, start: string, more: Partial<Appointment> = {}): App
   status: 'planned',
   service: { id: 1, name: 'Mathematics - Adam Ahmed' },
   db: { pkg_id: 3 },
+  client_package_id: 30,
+  rating: null,
   ...more,
 });
 
@@ -44,32 +50,40 @@ describe('tabOf', () => {
 
 describe('packageGroupOf', () => {
   it.each([
-    [2, 'SILVER'],
-    [3, 'GOLD'],
-    [4, 'PLATINUM'],
-    [1, 'Unknown Package'],
-    [99, 'Unknown Package'],
-    [null, 'Unknown Package'],
-  ] as const)('pkg_id %s is %s', (pkgId, name) => {
-    expect(packageGroupOf(pkgId)).toBe(name);
+    // The client package, not the package name: two students' SILVER packages are two groups.
+    [2, 51, 'client-package-51', 'SILVER'],
+    [2, 52, 'client-package-52', 'SILVER'],
+    [3, 51, 'client-package-51', 'GOLD'],
+    [4, 7, 'client-package-7', 'PLATINUM'],
+    [99, 8, 'client-package-8', 'Unknown Package'],
+    // Without a client package id, by package name as before.
+    [2, null, 'package-SILVER', 'SILVER'],
+    [3, undefined, 'package-GOLD', 'GOLD'],
+    [1, null, 'package-Unknown Package', 'Unknown Package'],
+    // A free assessment (no package) is its own group.
+    [null, null, 'free', 'Free Assessment'],
+    [null, 9, 'free', 'Free Assessment'],
+  ] as const)('pkg_id %s, client package %s: %s, %s', (pkgId, clientPackageId, key, packageName) => {
+    expect(packageGroupOf({ db: { pkg_id: pkgId }, client_package_id: clientPackageId })).toEqual({ key, packageName });
   });
 });
 
 describe('branchDateTime', () => {
   it.each([
     // 12:00 UTC is 16:00 in Dubai.
-    ['2026-12-03T12:00:00Z', '2026-12-03', '3 Dec 2026', '16:00'],
-    // Late evening UTC is already the next day in Dubai.
-    ['2026-12-03T21:30:00Z', '2026-12-04', '4 Dec 2026', '01:30'],
+    ['2026-12-03T12:00:00Z', '2026-12-03', '3 Dec 2026', 'Thu 3 Dec 2026', '16:00'],
+    // Late evening UTC is already the next day in Dubai, weekday included.
+    ['2026-12-03T21:30:00Z', '2026-12-04', '4 Dec 2026', 'Fri 4 Dec 2026', '01:30'],
     // An offset in the answer is read as the instant it names.
-    ['2026-12-31T23:00:00+04:00', '2026-12-31', '31 Dec 2026', '23:00'],
-    ['2027-01-01T00:05:00+04:00', '2027-01-01', '1 Jan 2027', '00:05'],
-  ])('%s is %s %s at %s', (start, day, date, time) => {
-    expect(branchDateTime(start, dubai)).toEqual({ day, date, time });
+    ['2026-12-31T23:00:00+04:00', '2026-12-31', '31 Dec 2026', 'Thu 31 Dec 2026', '23:00'],
+    ['2027-01-01T00:05:00+04:00', '2027-01-01', '1 Jan 2027', 'Fri 1 Jan 2027', '00:05'],
+    ['2026-12-06T12:00:00Z', '2026-12-06', '6 Dec 2026', 'Sun 6 Dec 2026', '16:00'],
+  ])('%s is %s %s (%s) at %s', (start, day, date, weekdayDate, time) => {
+    expect(branchDateTime(start, dubai)).toEqual({ day, date, weekdayDate, time });
   });
 
   it('follows the zone given, not the machine', () => {
-    expect(branchDateTime('2026-12-03T12:00:00Z', 'America/New_York')).toEqual({ day: '2026-12-03', date: '3 Dec 2026', time: '07:00' });
+    expect(branchDateTime('2026-12-03T02:00:00Z', 'America/New_York')).toEqual({ day: '2026-12-02', date: '2 Dec 2026', weekdayDate: 'Wed 2 Dec 2026', time: '21:00' });
   });
 });
 
@@ -77,11 +91,27 @@ describe('statusToneOf', () => {
   it.each([
     ['pending', 'pending'],
     ['PENDING', 'pending'],
-    ['planned', 'settled'],
-    ['completed', 'settled'],
-    ['cancelled', 'settled'],
+    ['planned', 'planned'],
+    ['completed', 'completed'],
+    // Cancelled is drawn apart from completed.
+    ['cancelled', 'cancelled'],
+    ['Cancelled', 'cancelled'],
+    ['something else', 'planned'],
   ] as const)('%s is %s', (status, tone) => {
     expect(statusToneOf(status)).toBe(tone);
+  });
+});
+
+describe('canRate', () => {
+  it.each([
+    ['completed', null, true],
+    ['completed', undefined, true],
+    ['completed', 4, false],
+    ['cancelled', null, false],
+    ['planned', null, false],
+    ['pending', null, false],
+  ] as const)('%s rated %s: %s', (status, rating, rateable) => {
+    expect(canRate({ status, rating })).toBe(rateable);
   });
 });
 
@@ -126,31 +156,84 @@ describe('pageOf', () => {
   });
 });
 
-describe('grouping by package', () => {
+describe('grouping by client package', () => {
   const appointments = [
-    lesson(1, '2026-12-05T12:00:00Z', { db: { pkg_id: 3 } }),
-    lesson(2, '2026-12-01T12:00:00Z', { db: { pkg_id: 2 } }),
-    lesson(3, '2026-12-03T12:00:00Z', { db: { pkg_id: 3 } }),
-    lesson(4, '2026-12-02T12:00:00Z', { db: { pkg_id: null } }),
-    lesson(5, '2026-12-04T12:00:00Z', { db: { pkg_id: 7 } }),
-    lesson(6, '2026-12-02T12:00:00Z', { db: { pkg_id: 2 } }),
+    lesson(1, '2026-12-05T12:00:00Z', { db: { pkg_id: 3 }, client_package_id: 30 }),
+    lesson(2, '2026-12-01T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 20 }),
+    lesson(3, '2026-12-03T12:00:00Z', { db: { pkg_id: 3 }, client_package_id: 30 }),
+    lesson(4, '2026-12-02T12:00:00Z', { db: { pkg_id: null }, client_package_id: null }),
+    lesson(5, '2026-12-04T12:00:00Z', { db: { pkg_id: 7 }, client_package_id: 70 }),
+    lesson(6, '2026-12-02T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 20 }),
   ];
 
-  it('puts each package together, groups in the order of their first lesson, lessons by start', () => {
-    expect(groupedByPackage(appointments).map((a) => a.id)).toEqual([2, 6, 4, 5, 3, 1]);
+  it('puts each client package together, groups in the order of their first lesson, lessons by start', () => {
+    // The free assessment (4) and the unknown package (5) are groups of their own.
+    expect(groupedByPackage(appointments).map((a) => a.id)).toEqual([2, 6, 4, 3, 1, 5]);
   });
 
   it('latest first, for the past', () => {
-    expect(groupedByPackage(appointments, 'latest').map((a) => a.id)).toEqual([1, 3, 5, 4, 6, 2]);
+    expect(groupedByPackage(appointments, 'latest').map((a) => a.id)).toEqual([1, 3, 5, 6, 2, 4]);
   });
 
-  it('runs of one package under one heading', () => {
-    const items = ['GOLD', 'GOLD', 'SILVER', 'GOLD'].map((packageName, id) => ({ id, packageName }));
-    expect(packageGroups(items).map((g) => [g.packageName, g.items.map((i) => i.id)])).toEqual([
-      ['GOLD', [0, 1]],
-      ['SILVER', [2]],
-      ['GOLD', [3]],
+  it("two students' SILVER packages are two groups; lessons without a client package id go by package name", () => {
+    const silver = [
+      lesson(1, '2026-12-01T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 51 }),
+      lesson(2, '2026-12-02T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 52 }),
+      lesson(3, '2026-12-03T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 51 }),
+      lesson(4, '2026-12-04T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: null }),
+      lesson(5, '2026-12-05T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 52 }),
+      lesson(6, '2026-12-06T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: null }),
+    ];
+    expect(groupedByPackage(silver).map((a) => a.id)).toEqual([1, 3, 2, 5, 4, 6]);
+  });
+
+  it('runs of one group under one heading, with the day of its earliest lesson', () => {
+    const items = ['a', 'a', 'b', 'a'].map((groupKey, id) => ({ id, groupKey, packageName: 'GOLD' }));
+    const since = new Map([
+      ['a', 'Tue 1 Dec 2026'],
+      ['b', 'Wed 2 Dec 2026'],
     ]);
+    expect(packageGroups(items, since).map((g) => [g.key, g.since, g.items.map((i) => i.id)])).toEqual([
+      ['a', 'Tue 1 Dec 2026', [0, 1]],
+      ['b', 'Wed 2 Dec 2026', [2]],
+      ['a', 'Tue 1 Dec 2026', [3]],
+    ]);
+  });
+
+  it('groupSince is the branch day of each group’s earliest lesson, whatever the order', () => {
+    expect(Object.fromEntries(groupSince(appointments, dubai))).toEqual({
+      'client-package-30': 'Thu 3 Dec 2026',
+      'client-package-20': 'Tue 1 Dec 2026',
+      free: 'Wed 2 Dec 2026',
+      'client-package-70': 'Fri 4 Dec 2026',
+    });
+  });
+});
+
+describe('groupTitles', () => {
+  const group = (key: string, packageName: string, serviceIds: number[], since = 'Sun 6 Dec 2026') => ({ key, packageName, since, items: serviceIds.map((serviceId) => ({ serviceId })) });
+  const students: Record<number, string[]> = { 1: ['Adam Ahmed'], 2: ['Lina Ahmed'], 3: ['Adam Ahmed', 'Lina Ahmed'], 4: [] };
+  const studentsOf = (serviceId: number) => students[serviceId];
+
+  it.each([
+    ['one student', [group('client-package-1', 'SILVER', [1, 1])], ['SILVER · Adam Ahmed']],
+    ["two students' SILVER packages", [group('client-package-1', 'SILVER', [1]), group('client-package-2', 'SILVER', [2])], ['SILVER · Adam Ahmed', 'SILVER · Lina Ahmed']],
+    ['a group lesson of two students', [group('client-package-1', 'GOLD', [3, 1])], ['GOLD · Adam Ahmed, Lina Ahmed']],
+    ['students not known yet (or none)', [group('client-package-1', 'GOLD', [9]), group('package-PLATINUM', 'PLATINUM', [4])], ['GOLD', 'PLATINUM']],
+    ['a free assessment', [group('free', 'Free Assessment', [1])], ['Free Assessment']],
+    [
+      'two packages of one student: their first days tell them apart',
+      [group('client-package-1', 'SILVER', [1], 'Sun 6 Dec 2026'), group('client-package-2', 'SILVER', [1], 'Mon 4 Jan 2027'), group('client-package-3', 'GOLD', [1])],
+      ['SILVER · Adam Ahmed · from Sun 6 Dec 2026', 'SILVER · Adam Ahmed · from Mon 4 Jan 2027', 'GOLD · Adam Ahmed'],
+    ],
+  ])('%s', (_, groups, titles) => {
+    expect(groupTitles(groups, studentsOf)).toEqual(titles);
+  });
+});
+
+describe('studentNamesOf', () => {
+  it('lists the students by name, blanks left out', () => {
+    expect(studentNamesOf({ rcrs: [{ recipient_name: ' Adam Ahmed ', recipient: 1 }, { recipient_name: '', recipient: 2 }, { recipient_name: 'Lina Ahmed', recipient: 3 }] })).toEqual(['Adam Ahmed', 'Lina Ahmed']);
   });
 });
 
@@ -176,6 +259,7 @@ describe('bookingPage', () => {
     lesson(i + 1, new Date(Date.parse('2026-12-02T12:00:00Z') + i * 86_400_000).toISOString(), {
       service: { id: (i % 3) + 1, name: `Service ${(i % 3) + 1}` },
       db: { pkg_id: i < 25 ? 3 : 4 },
+      client_package_id: i < 25 ? 30 : 40,
       status: i === 21 ? 'pending' : 'planned',
     }),
   );
@@ -183,9 +267,10 @@ describe('bookingPage', () => {
   it('numbers the cards through the whole list, formats in the branch zone and names the page’s services once each', () => {
     const second = bookingPage(many, { page: 2, size: 20, timeZone: dubai, now });
     expect(second).toMatchObject({ page: 2, pageCount: 3, serviceIds: [3, 1, 2] });
-    expect(second.groups.map((g) => [g.packageName, g.items.length])).toEqual([
-      ['GOLD', 5],
-      ['PLATINUM', 15],
+    // GOLD began on page 1 (2 Dec); PLATINUM begins here.
+    expect(second.groups.map((g) => [g.key, g.packageName, g.since, g.items.length])).toEqual([
+      ['client-package-30', 'GOLD', 'Wed 2 Dec 2026', 5],
+      ['client-package-40', 'PLATINUM', 'Sun 27 Dec 2026', 15],
     ]);
     const [first] = second.groups[0]?.items ?? [];
     expect(first).toEqual({
@@ -194,12 +279,15 @@ describe('bookingPage', () => {
       subject: 'Mathematics',
       serviceId: 3,
       pkgId: 3,
+      groupKey: 'client-package-30',
       packageName: 'GOLD',
-      date: '22 Dec 2026',
+      date: 'Tue 22 Dec 2026',
       time: '16:00',
       status: 'planned',
-      tone: 'settled',
+      tone: 'planned',
       action: 'Join Now',
+      rating: null,
+      rateable: false,
     });
     expect(second.groups[0]?.items[1]).toMatchObject({ serial: 22, status: 'pending', tone: 'pending', action: 'Completed' });
   });
@@ -207,6 +295,20 @@ describe('bookingPage', () => {
   it('the last page holds the rest', () => {
     const last = bookingPage(many, { page: 3, size: 20, timeZone: dubai, now });
     expect(last.groups.flatMap((g) => g.items.map((c) => c.serial))).toEqual([41, 42, 43, 44, 45]);
+  });
+
+  it('a completed lesson not rated yet may be rated; a rated one shows its stars; a cancelled one neither', () => {
+    const past = [
+      lesson(1, '2026-11-01T12:00:00Z', { status: 'completed', rating: null }),
+      lesson(2, '2026-11-02T12:00:00Z', { status: 'completed', rating: 4 }),
+      lesson(3, '2026-11-03T12:00:00Z', { status: 'cancelled' }),
+    ];
+    const cards = bookingPage(bookingsOfTab(past, 'past'), { page: 1, size: 20, timeZone: dubai, now }).groups.flatMap((g) => g.items);
+    expect(cards.map(({ id, tone, rating, rateable }) => ({ id, tone, rating, rateable }))).toEqual([
+      { id: 3, tone: 'cancelled', rating: null, rateable: false },
+      { id: 2, tone: 'completed', rating: 4, rateable: false },
+      { id: 1, tone: 'completed', rating: null, rateable: true },
+    ]);
   });
 
   it('an empty tab is page 1 of 1 with nothing to look up', () => {
@@ -251,21 +353,40 @@ describe('reschedulePage', () => {
 
   it('leaves out the completed and cancelled lessons, which can never move', () => {
     const listed = reschedulePage([...appointments, lesson(6, '2026-12-20T12:00:00Z', { status: 'cancelled' })], { page: 1, size: 10, timeZone: dubai, today });
+    expect(listed.serviceIds).toEqual([1]);
     expect(listed.groups.flatMap((g) => g.items.map((i) => i.id))).toEqual([5, 1, 2, 3]);
   });
 
   it('lists the lessons to come earliest first with their service, topic and branch-zone time, 10 a page', () => {
     const twelve = Array.from({ length: 12 }, (_, i) => lesson(i + 1, new Date(Date.parse('2026-12-10T12:00:00Z') + i * 86_400_000).toISOString()));
     const second = reschedulePage(twelve, { page: 2, size: 10, timeZone: dubai, today });
-    expect(second).toMatchObject({ page: 2, pageCount: 2 });
-    expect(second.groups).toEqual([
-      {
-        packageName: 'GOLD',
-        items: [
-          { id: 11, serviceId: 1, serviceName: 'Mathematics - Adam Ahmed', topic: 'Mathematics', packageName: 'GOLD', date: '20 Dec 2026', time: '16:00', status: 'planned', reschedulable: true, insideNotice: false },
-          { id: 12, serviceId: 1, serviceName: 'Mathematics - Adam Ahmed', topic: 'Mathematics', packageName: 'GOLD', date: '21 Dec 2026', time: '16:00', status: 'planned', reschedulable: true, insideNotice: false },
-        ],
-      },
+    expect(second).toMatchObject({ page: 2, pageCount: 2, serviceIds: [1] });
+    const item = (id: number, date: string) => ({
+      id,
+      serviceId: 1,
+      serviceName: 'Mathematics - Adam Ahmed',
+      topic: 'Mathematics',
+      groupKey: 'client-package-30',
+      packageName: 'GOLD',
+      date,
+      time: '16:00',
+      status: 'planned',
+      reschedulable: true,
+      insideNotice: false,
+    });
+    expect(second.groups).toEqual([{ key: 'client-package-30', packageName: 'GOLD', since: 'Thu 10 Dec 2026', items: [item(11, 'Sun 20 Dec 2026'), item(12, 'Mon 21 Dec 2026')] }]);
+  });
+
+  it("groups by client package: two students' lessons of one package name are two groups", () => {
+    const two = [
+      lesson(1, '2026-12-10T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 51 }),
+      lesson(2, '2026-12-11T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 52 }),
+      lesson(3, '2026-12-12T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 51 }),
+    ];
+    const listed = reschedulePage(two, { page: 1, size: 10, timeZone: dubai, today });
+    expect(listed.groups.map((g) => [g.key, g.packageName, g.items.map((i) => i.id)])).toEqual([
+      ['client-package-51', 'SILVER', [1, 3]],
+      ['client-package-52', 'SILVER', [2]],
     ]);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type BookingEntry, bookingEntries, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { type BookingStep, bookingSteps, firstStep, missingStep, nextStep, previousStep } from '../../machines/booking/booking-steps.ts';
+import {
+  type BookingStep,
+  bookingSteps,
+  firstStep,
+  missingStep,
+  missingStepNotice,
+  nextStep,
+  previousStep,
+  startBookingText,
+  startFreeAssessmentText,
+} from '../../machines/booking/booking-steps.ts';
 import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures.ts';
 
 // Every step × entry × split. Rows not listed lead to the dashboard (a step the flow does not have).
@@ -9,14 +19,16 @@ const next: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
   renewal: { renewPackages: 'slots', slots: 'summary', summary: 'checkout', checkout: 'payment' },
   pendingPayment: { slots: 'summary', summary: 'checkout', checkout: 'payment' },
   remaining: { remainingClasses: 'remainingPackage', remainingPackage: 'slots', slots: 'dashboard' },
-  free: { freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
+  // /free-book without a form: the students are chosen on /new-booking, whose Next returns to /free-book.
+  free: { students: 'freeSlot', freeSlot: 'freeSummary', freeSummary: 'paymentSummary' },
 };
 const back: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
   new: { packages: 'students', slots: 'packages', summary: 'slots', checkout: 'summary' },
   renewal: { slots: 'renewPackages', summary: 'slots', checkout: 'summary' },
   pendingPayment: { summary: 'slots', checkout: 'summary' },
   remaining: { remainingPackage: 'remainingClasses', slots: 'remainingPackage' },
-  free: { freeSummary: 'freeSlot' },
+  // Back from /free-book is its form, kept (DESIGN.md's '/free-book' row).
+  free: { freeSlot: 'students', freeSummary: 'freeSlot' },
 };
 
 const every = bookingEntries.flatMap((entry) => bookingSteps.map((step) => [entry, step] as const));
@@ -44,7 +56,7 @@ describe('first steps', () => {
     ['renewal', 'renewPackages'],
     ['pendingPayment', 'summary'],
     ['remaining', 'remainingClasses'],
-    ['free', 'freeSlot'],
+    ['free', 'students'],
   ] as const)('%s starts at %s', (entry, step) => {
     expect(firstStep(entry)).toBe(step);
   });
@@ -71,8 +83,36 @@ describe('a screen opened without the draft it needs goes back to the step that 
     ['the free slot with no draft: who it is for is asked first', 'freeSlot', null, 'free', 'students'],
     ['the free slot with the students chosen: opens', 'freeSlot', draft('free', { form, lessons }), 'free', null],
     ['the free summary without its slot', 'freeSummary', draft('free'), 'free', 'freeSlot'],
-    ['a step of another flow than the draft’s', 'freeSummary', draft('new', { form, lessons, slots: { '1st Week': [slot] } }), 'free', 'freeSlot'],
+    ['the free slot with a half-filled form: its students first', 'freeSlot', draft('free', { form: { ...form, subject: [] } }), 'free', 'students'],
+    ['the students of the free flow (from /free-book): open', 'students', draft('free'), 'new', null],
+    ['a step of another flow than the draft’s: the free flow from its start', 'freeSummary', draft('new', { form, lessons, slots: { '1st Week': [slot] } }), 'free', 'students'],
+    ['checkout with no draft: a booking is started first', 'checkout', null, 'new', 'students'],
   ] as const)('%s', (_label, step, stored, entry, expected) => {
     expect(missingStep(step, stored as BookingDraft | null, entry)).toBe(expected);
+  });
+});
+
+describe('what the step a missing draft sends the client to says', () => {
+  it.each([
+    ['students', 'new', [startBookingText]],
+    ['students', 'free', [startFreeAssessmentText]],
+    ['packages', 'new', ['Choose a package and the lessons per week first.']],
+    ['renewPackages', 'renewal', ['Choose a package and the lessons per week first.']],
+    ['remainingPackage', 'remaining', ['Choose a package and the lessons per week first.']],
+    ['remainingClasses', 'remaining', ['Choose the package whose remaining classes you want to book first.']],
+    ['slots', 'new', ['Choose the times of your classes first.']],
+    ['freeSlot', 'free', ['Choose the time of your free assessment first.']],
+    // The dashboard is where a flow is left: nothing to do there first.
+    ['dashboard', 'pendingPayment', []],
+  ] as const)('%s (%s)', (made, entry, lines) => {
+    expect(missingStepNotice(made, entry)).toEqual(lines);
+  });
+
+  it('says why the client is on /new-booking when /manage-packages, /booking-summary or /checkout opened without a booking', () => {
+    for (const step of ['packages', 'summary', 'checkout'] as const) {
+      const made = missingStep(step, null, 'new');
+      expect(made).toBe('students');
+      expect(missingStepNotice(made ?? 'dashboard', 'new')).toEqual(['Start a booking here first: choose the students, program, year and subjects.']);
+    }
   });
 });

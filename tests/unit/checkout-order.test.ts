@@ -15,7 +15,8 @@ const payer: Payer = {
 };
 const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, slots: sampleSlots, tutors: sampleTutors };
 const together: BookingDraft = { ...single, form: { ...sampleForm, students: 2, name2: 'lina ahmed', studyType: 'yes' } };
-const base = { email: 'parent@example.com', client_id: 7, branch_id: 1, appoint_ids: [1], pkg_id: 3, level: 5 };
+/** No method chosen: the order is made with the one shown checked, PayPal. */
+const base = { email: 'parent@example.com', client_id: 7, branch_id: 1, appoint_ids: [1], pkg_id: 3, level: 5, payment_method: 'paypal' };
 /** Adam's one Mathematics hour with Amira Haddad (tutor 1), Sunday 6 December 16:00 in Dubai, and his two a week. */
 const adamsHour = { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, students: [11] };
 const adams = { lessons: [adamsHour], weekly_lessons: { Mathematics: 2 } };
@@ -105,6 +106,15 @@ describe('the POST /create-order body', () => {
     ],
   ])('%s', (_, draft, coupon, body) => {
     expect(orderOf(draft, payer, coupon)).toEqual(body);
+  });
+
+  it.each([
+    ['PayPal', 'paypal'],
+    ['VISA', 'visa'],
+    ['Mastercard', 'mastercard'],
+  ] as const)('carries the payment method chosen: %s as %s', (_, method) => {
+    expect(orderOf({ ...single, paymentMethod: method }, payer, null)).toEqual({ ...base, ...adams, student_ids: [11], amount: 684, payment_method: method });
+    expect(orderOf({ ...individualCheckoutDraft(true), paymentMethod: method }, payer, null)?.payment_method).toBe(method);
   });
 
   // London moves to summer time at 01:00 on Sunday 29 March 2026: the hour from midnight lasts one real hour

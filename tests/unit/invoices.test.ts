@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProformaInvoice, clientInvoices, invoiceDay, invoiceRows, invoiceTone, statusLabel } from '../../machines/rules/invoices.ts';
+import { type ProformaInvoice, clientInvoices, invoiceDay, invoiceLineText, invoiceLines, invoiceRows, invoiceTone, payLinkOf, purchaseLineText, statusLabel } from '../../machines/rules/invoices.ts';
 
 const invoice = (id: number, date_sent: string, more: Partial<ProformaInvoice> = {}): ProformaInvoice => ({
   id,
@@ -89,14 +89,84 @@ describe('the rows', () => {
       ],
       { clientId: 7, timeZone: 'Asia/Dubai', currency: 'AED' },
     );
+    const plain = { method: null, payLink: null };
+    const only = (title: string) => [{ title, detail: '' }];
     expect(rows).toEqual([
-      { id: 3, sent: '2026-12-05T10:00:00Z', date: '5 Dec 2026', description: 'Invoice', amount: 'AED 1,026', status: 'Partially paid', tone: 'other' },
-      { id: 2, sent: '2026-12-02T21:30:00Z', date: '3 Dec 2026', description: 'Extra class', amount: 'AED 57.50', status: 'Unpaid', tone: 'unpaid' },
-      { id: 1, sent: '2026-11-12T06:00:00Z', date: '12 Nov 2026', description: 'GOLD package - Adam Ahmed', amount: 'AED 684', status: 'Paid', tone: 'paid' },
+      { ...plain, id: 3, sent: '2026-12-05T10:00:00Z', date: '5 Dec 2026', lines: only('Invoice'), description: 'Invoice', amount: 'AED 1,026', status: 'Partially paid', tone: 'other' },
+      { ...plain, id: 2, sent: '2026-12-02T21:30:00Z', date: '3 Dec 2026', lines: only('Extra class'), description: 'Extra class', amount: 'AED 57.50', status: 'Unpaid', tone: 'unpaid' },
+      { ...plain, id: 1, sent: '2026-11-12T06:00:00Z', date: '12 Nov 2026', lines: only('GOLD package - Adam Ahmed'), description: 'GOLD package - Adam Ahmed', amount: 'AED 684', status: 'Paid', tone: 'paid' },
     ]);
   });
 
   it('use the configured currency', () => {
     expect(invoiceRows([invoice(1, '2026-11-12T06:00:00Z', { amount: 60 })], { clientId: 7, timeZone: 'Asia/Dubai', currency: 'USD' })[0]?.amount).toBe('USD 60');
+  });
+});
+
+const gold = { package_name: 'GOLD', classes: 12, student_names: ['Adam Ahmed'], subjects: ['Mathematics', 'English'] };
+const silver = { package_name: 'SILVER', classes: 6, student_names: ['Lina Ahmed'], subjects: ['Science'] };
+
+describe('what an invoice paid for: its order, never the provider’s description', () => {
+  it.each([
+    ['a package for one student', gold, 'GOLD · 12 classes · Adam Ahmed · Mathematics, English'],
+    ['siblings studying together', { ...gold, package_name: 'PLATINUM', classes: 24, student_names: ['Adam Ahmed', 'Lina Ahmed'] }, 'PLATINUM · 24 classes · Adam Ahmed & Lina Ahmed · Mathematics, English'],
+    ['one class', { ...gold, classes: 1 }, 'GOLD · 1 class · Adam Ahmed · Mathematics, English'],
+    ['no subjects recorded', { ...gold, subjects: [] }, 'GOLD · 12 classes · Adam Ahmed'],
+    ['no names recorded', { ...gold, student_names: [' '] }, 'GOLD · 12 classes · Mathematics, English'],
+  ])('%s: %s', (_, line, text) => {
+    expect(purchaseLineText(line)).toBe(text);
+  });
+
+  it.each<[string, Pick<ProformaInvoice, 'purchase' | 'description'>, string[]]>([
+    ['an order of one line', { description: 'Credit Request', purchase: { order_ref: 'ord_12345678', payment_method: 'visa', lines: [gold] } }, ['GOLD · 12 classes · Adam Ahmed · Mathematics, English']],
+    [
+      'an order of two students studying individually: a line each',
+      { description: 'Credit Request', purchase: { order_ref: 'ord_12345678', payment_method: 'paypal', lines: [gold, silver] } },
+      ['GOLD · 12 classes · Adam Ahmed · Mathematics, English', 'SILVER · 6 classes · Lina Ahmed · Science'],
+    ],
+    ['an invoice raised without an order keeps its description', { description: 'Credit Request', purchase: null }, ['Credit Request']],
+    ['an answer without the field (an older server)', { description: 'Extra class' }, ['Extra class']],
+    ['no description either', { description: '  ', purchase: null }, ['Invoice']],
+  ])('%s', (_, invoice, lines) => {
+    expect(invoiceLines(invoice).map(invoiceLineText)).toEqual(lines);
+  });
+
+  it('a line is its package and classes over its students and subjects', () => {
+    expect(invoiceLines({ description: 'Credit Request', purchase: { order_ref: 'ord_12345678', payment_method: null, lines: [gold] } })).toEqual([
+      { title: 'GOLD · 12 classes', detail: 'Adam Ahmed · Mathematics, English' },
+    ]);
+  });
+
+  it('the row is named by the order and says the method chosen at checkout', () => {
+    const [row] = invoiceRows([invoice(1, '2026-11-12T06:00:00Z', { description: 'Credit Request', purchase: { order_ref: 'ord_12345678', payment_method: 'mastercard', lines: [gold, silver] } })], {
+      clientId: 7,
+      timeZone: 'Asia/Dubai',
+      currency: 'AED',
+    });
+    expect(row?.description).toBe('GOLD · 12 classes · Adam Ahmed · Mathematics, English + SILVER · 6 classes · Lina Ahmed · Science');
+    expect(row?.method).toBe('Mastercard');
+  });
+});
+
+describe('Pay: only an unpaid invoice’s web address is ever opened', () => {
+  it.each([
+    ['https://pay.example/sandbox/pay/ord_12345678', 'https://pay.example/sandbox/pay/ord_12345678'],
+    ['http://127.0.0.1:3000/sandbox/pay/ord_12345678', 'http://127.0.0.1:3000/sandbox/pay/ord_12345678'],
+    [null, null],
+    [undefined, null],
+    ['', null],
+    ['javascript:alert(1)', null],
+    ['/sandbox/pay/ord_1', null],
+    ['not a url', null],
+  ])('%j → %j', (link, opened) => {
+    expect(payLinkOf(link)).toBe(opened);
+  });
+
+  it('the row carries it', () => {
+    const rows = invoiceRows(
+      [invoice(1, '2026-11-12T06:00:00Z', { status: 'unpaid', payment_link: 'https://pay.example/p/1' }), invoice(2, '2026-11-13T06:00:00Z', { payment_link: null })],
+      { clientId: 7, timeZone: 'Asia/Dubai', currency: 'AED' },
+    );
+    expect(rows.map((row) => row.payLink)).toEqual([null, 'https://pay.example/p/1']);
   });
 });

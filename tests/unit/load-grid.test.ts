@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type GridCalls, loadGrid } from '../../machines/booking/load-grid.ts';
+import { type GridCalls, loadGrid, offeredWindows } from '../../machines/booking/load-grid.ts';
 import type { GridQuery } from '../../machines/booking/slot-selection.machine.ts';
 import { orderStages } from '../support/order-fixtures.ts';
 
@@ -56,6 +56,27 @@ describe('the slot grid’s reads', () => {
     expect((await loadGrid({ ...query, studentNames: [] }, calls)).windows).toEqual([{ ...window, start: '2026-11-25T11:00:00.000Z', finish: '2026-11-25T14:00:00.000Z' }]);
     expect(calls.students).not.toHaveBeenCalled();
     expect(calls.lessonsOfStudents).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no subject', { subjectNames: [] }],
+    ['no year', { yearLevels: [] }],
+  ])('%s: nothing offered, and POST /subjectFilter/ is not sent without the values it needs', async (_, missing) => {
+    const calls = fakeCalls();
+    expect((await loadGrid({ ...query, ...missing }, calls)).windows).toEqual([]);
+    expect(calls.availability).not.toHaveBeenCalled();
+    expect(calls.lessonsOfStudents).not.toHaveBeenCalled();
+  });
+
+  it('the hours offered alone (a pending payment checked): the free hours less the students’ lessons, nothing else read', async () => {
+    const calls = fakeCalls();
+    expect(await offeredWindows(query, calls)).toEqual([
+      { ...window, start: '2026-11-25T11:00:00.000Z', finish: '2026-11-25T12:00:00.000Z' },
+      { ...window, start: '2026-11-25T13:00:00.000Z', finish: '2026-11-25T14:00:00.000Z' },
+    ]);
+    expect(calls.freeAssessmentUsed).not.toHaveBeenCalled();
+    expect(calls.remainingOnPackage).not.toHaveBeenCalled();
+    expect(calls.order).not.toHaveBeenCalled();
   });
 
   it('names that are not the client’s students: no lessons read', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBooked, isClosedUnpaid, isNoPayment, orderChecklist, toPlaceText } from '../../machines/rules/order-progress.ts';
+import { isBooked, isClosedUnpaid, isNoPayment, orderChecklist, orderUnavailableOf, paymentMethodLabel, receiptOf, toPlaceText } from '../../machines/rules/order-progress.ts';
 import { orderStages } from '../support/order-fixtures.ts';
 
 const orders = orderStages('ord_12345678');
@@ -47,5 +47,67 @@ describe('the checklist the success page shows', () => {
     [3, '3 paid classes could not be booked at the chosen time and wait to be placed; our team will be in touch.'],
   ])('%d classes to place: %s', (toPlace, text) => {
     expect(toPlaceText({ to_place: toPlace })).toBe(text);
+  });
+});
+
+describe('the payment method as /checkout names it', () => {
+  it.each([
+    ['paypal', 'PayPal'],
+    ['visa', 'VISA'],
+    ['mastercard', 'Mastercard'],
+    [null, null],
+    [undefined, null],
+  ] as const)('%j → %j', (method, label) => {
+    expect(paymentMethodLabel(method)).toBe(label);
+  });
+});
+
+describe('why an order cannot be shown', () => {
+  it.each([
+    ['another client’s order (403)', { status: 403 }, 'notYours'],
+    ['no such order (404)', { status: 404 }, 'notFound'],
+    ['not a ref at all (400)', { status: 400 }, 'notFound'],
+    ['a server failure: Retry may cure it', { status: 502 }, null],
+    ['a network failure', new Error('offline'), null],
+    ['nothing', null, null],
+  ])('%s → %s', (_, error, why) => {
+    expect(orderUnavailableOf(error)).toBe(why);
+  });
+});
+
+describe('the receipt of a paid order', () => {
+  const zone = { timeZone: 'Asia/Dubai', currency: 'AED' };
+
+  it('the amount, the method, the day paid, the ref, and each booked lesson by week in the branch’s hours', () => {
+    const receipt = receiptOf({ ...orders.confirmed, paid_at: '2026-11-22T21:00:00Z' }, zone);
+    expect(receipt).toMatchObject({ ref: 'ord_12345678', amount: 'AED 684', method: 'VISA', paidOn: '23 Nov 2026', toPlace: null });
+    expect(receipt.weeks).toEqual([
+      {
+        label: '1st Week',
+        lessons: [
+          { key: '1', day: 'Sunday, 6 Dec 2026', time: '16:00', subject: 'Mathematics', students: 'Adam Ahmed', tutor: 'Amira Haddad' },
+          { key: '2', day: 'Monday, 7 Dec 2026', time: '09:00', subject: 'English', students: 'Adam Ahmed', tutor: 'Omar Khalil' },
+        ],
+      },
+      { label: '2nd Week', lessons: [{ key: '3', day: 'Sunday, 13 Dec 2026', time: '16:00', subject: 'Mathematics', students: 'Adam Ahmed', tutor: 'Amira Haddad' }] },
+    ]);
+  });
+
+  it('another zone, another wall clock', () => {
+    const [week] = receiptOf(orders.confirmed, { timeZone: 'Europe/London', currency: 'AED' }).weeks;
+    expect(week?.lessons[0]).toMatchObject({ day: 'Sunday, 6 Dec 2026', time: '12:00' });
+  });
+
+  it('a lost hour is not listed as booked: it is a class to place', () => {
+    const receipt = receiptOf(orders.partlyLost, zone);
+    expect(receipt.weeks.flatMap((week) => week.lessons.map((lesson) => lesson.key))).toEqual(['1', '3']);
+    expect(receipt.toPlace).toBe('1 paid class could not be booked at the chosen time and waits to be placed; our team will be in touch.');
+  });
+
+  it('siblings together, no method, not confirmed by the provider yet', () => {
+    const order = { ...orders.booked, payment_method: null, lessons: orders.booked.lessons.map((lesson) => ({ ...lesson, student_names: ['Adam Ahmed', 'Lina Ahmed'] })) };
+    const receipt = receiptOf(order, { timeZone: 'Asia/Dubai', currency: 'USD' });
+    expect(receipt).toMatchObject({ amount: 'USD 684', method: null, paidOn: null });
+    expect(receipt.weeks[0]?.lessons[0]?.students).toBe('Adam Ahmed & Lina Ahmed');
   });
 });

@@ -3,6 +3,7 @@ import type { SelectedSlot } from '../../machines/booking/booking-draft.ts';
 import {
   type AutoFill,
   type SlotRules,
+  classesLeftText,
   classesLimitText,
   conflictText,
   freeAssessmentText,
@@ -41,6 +42,22 @@ describe('the texts of spec §5, verbatim', () => {
   it('conflict and free assessment', () => {
     expect(conflictText).toBe('This time slot conflicts with a slot from another subject.');
     expect(freeAssessmentText).toBe("You can't select more than 1 slot for a free assessment");
+  });
+});
+
+describe('what a summary says of the classes left to book later', () => {
+  it.each([
+    [4, 12, 'You have chosen 4 of 12 classes. The other 8 can be booked later from Remaining Classes.'],
+    [11, 12, 'You have chosen 11 of 12 classes. The other class can be booked later from Remaining Classes.'],
+    [1, 6, 'You have chosen 1 of 6 classes. The other 5 can be booked later from Remaining Classes.'],
+    [0, 24, 'You have not chosen any of the 24 classes yet. They can be booked later from Remaining Classes.'],
+    [0, 1, 'You have not chosen the class yet. It can be booked later from Remaining Classes.'],
+    [12, 12, null],
+    [13, 12, null],
+    [-1, 12, null],
+    [2, Number.NaN, null],
+  ])('%d chosen of %d: %s', (chosen, classes, text) => {
+    expect(classesLeftText(chosen, classes)).toBe(text);
   });
 });
 

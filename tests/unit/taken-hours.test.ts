@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { HoursTakenError, type TakenHour, branchDayAndTime, takenHoursIn, takenHoursNotice, takenHoursOf, withoutTakenHours } from '../../machines/booking/taken-hours.ts';
+import {
+  HoursTakenError,
+  type LostHour,
+  type TakenHour,
+  branchDayAndTime,
+  lostHoursNotice,
+  lostHoursOf,
+  takenHoursIn,
+  takenHoursNotice,
+  takenHoursOf,
+  withoutLostHours,
+  withoutTakenHours,
+} from '../../machines/booking/taken-hours.ts';
+import { type AvailabilityWindow, hourlyAvailability } from '../../machines/rules/slots.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../support/draft-fixtures.ts';
 
 // POST /create-order's 409 (HoursTaken): the hours named, read from the body; dropped from the draft by
@@ -131,5 +144,50 @@ describe('what the grid says of them', () => {
     ['2026-01-01T03:59:00Z', 'Asia/Dubai', { day: 'Thu 1 Jan 2026', time: '07:59' }],
   ])('%s in %s is %j', (start, timeZone, expected) => {
     expect(branchDayAndTime(Date.parse(start), timeZone)).toEqual(expected);
+  });
+});
+
+// A booking saved a while ago (the pending payment): its hours are checked against what the grid offers now,
+// the branch's day and the instant now. Dubai is UTC+4.
+describe('the hours of a saved booking that can no longer be booked', () => {
+  const offeredBy = (tutor: number, start: string): AvailabilityWindow => ({ start, finish: new Date(Date.parse(start) + 3_600_000).toISOString(), apt_id: 1, contractor_id: tutor });
+  const all = [offeredBy(1, '2026-12-06T12:00:00Z'), offeredBy(2, '2026-12-07T05:00:00Z'), offeredBy(1, '2026-12-13T12:00:00Z')];
+  const slots = [sunday6, english, sunday13];
+  const check = (windows: AvailabilityWindow[], today: string, now: string) => ({ availability: hourlyAvailability(windows, 'Asia/Dubai'), today, now: Date.parse(now), timeZone: 'Asia/Dubai' });
+
+  it.each<[string, AvailabilityWindow[], string, string, [SelectedSlot, LostHour['reason']][]]>([
+    ['every hour still offered: none', all, '2026-11-23', '2026-11-23T08:00:00Z', []],
+    ['an hour no longer offered (someone else booked or holds it): taken', [all[0]!, all[2]!], '2026-11-23', '2026-11-23T08:00:00Z', [[english, 'taken']]],
+    ['its hour offered by another tutor only: taken', [all[0]!, offeredBy(9, '2026-12-07T05:00:00Z'), all[2]!], '2026-11-23', '2026-11-23T08:00:00Z', [[english, 'taken']]],
+    // The first bookable day is today + 2: on Saturday 5 December, Sunday 6 is too soon, Monday 7 is not.
+    ['an hour now within the two days’ notice: too soon', all, '2026-12-05', '2026-12-05T08:00:00Z', [[sunday6, 'tooSoon']]],
+    // Monday 7 December 10:00 in Dubai: Sunday's and Monday 09:00's hours are gone; the 13th is not.
+    ['hours whose start has passed: past', all, '2026-12-07', '2026-12-07T06:00:00Z', [[sunday6, 'past'], [english, 'past']]],
+  ])('%s', (_, windows, today, now, expected) => {
+    expect(lostHoursOf(slots, check(windows, today, now))).toEqual(expected.map(([slot, reason]) => ({ slot, reason })));
+  });
+
+  it('says each lost hour once, earliest first: a taken one in checkout’s words, a past or too near one as such', () => {
+    const lost: LostHour[] = [
+      { slot: sunday13, reason: 'taken' },
+      { slot: english, reason: 'tooSoon' },
+      { slot: sunday6, reason: 'past' },
+      { slot: { ...sunday13, subject: 'English' }, reason: 'taken' },
+    ];
+    expect(lostHoursNotice(lost, 'Asia/Dubai')).toEqual([
+      'Sun 6 Dec 2026 16:00 has already passed. Please choose another time.',
+      'Mon 7 Dec 2026 09:00 is too soon to book now: classes are booked at least 2 days ahead. Please choose another time.',
+      'Sun 13 Dec 2026 16:00 was just booked by someone else. Please choose another time.',
+    ]);
+  });
+
+  it('drops the lost hours from the draft (a tutor with no hour left goes, the stored booking goes); none lost: the same draft', () => {
+    expect(withoutLostHours(draft, [], 'Asia/Dubai')).toBe(draft);
+    expect(withoutLostHours(draft, [{ slot: english, reason: 'taken' }], 'Asia/Dubai')).toEqual({
+      ...draft,
+      slots: { '1st Week': [sunday6], '2nd Week': [sunday13] },
+      tutors: sampleTutors,
+      bookingData: null,
+    });
   });
 });

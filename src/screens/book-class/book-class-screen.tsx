@@ -1,19 +1,20 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
 import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import { type SlotSelectionMachine, groupedByWeek, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
 import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
-import { formatMoney } from '../../../machines/rules/money.ts';
+import { groupOfYear, programName } from '../../../machines/rules/programs.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
 import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
 import { browserSlotSelectionMachine } from '../../actors/slot-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
+import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
-import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
@@ -38,6 +39,22 @@ function noticeOf({ context }: SlotSelectionSnapshot): DataProps['notice'] {
   if (context.notice.length > 0) return { lines: context.notice, refused: true };
   if (!context.freeAssessment) return null;
   return context.freeAssessmentUsed ? { lines: [freeAssessmentUsedText], refused: true } : { lines: [freeOneClassText], refused: false };
+}
+
+/** Whom the free assessment is for, as the free flow names the program (spec §3: Key Stage 2 is 'Secondary' there). */
+function freeLead({ context }: SlotSelectionSnapshot): string | null {
+  const { learners } = context;
+  if (context.draft.entry !== 'free' || !learners) return null;
+  const group = groupOfYear(learners.year);
+  const program = group === null ? null : programName(group, 'free');
+  return ['For ' + learners.names.join(' & '), program, learners.program].filter(Boolean).join(' · ');
+}
+
+/** What the grid is for, above it: a paid order's lost classes (in the card's words), or the free assessment's student. */
+function leadOf(snapshot: SlotSelectionSnapshot): string | null {
+  const { context } = snapshot;
+  if (context.draft.orderRef !== null && context.remainingClasses !== null) return classesToPlaceText(context.remainingClasses);
+  return freeLead(snapshot);
 }
 
 const slotText = (slot: { date: string; time: string; subject: string; name?: string }) => [`${slot.date} ${slot.time}`, slot.subject, slot.name].filter(Boolean).join(' · ');
@@ -66,8 +83,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     notice: noticeOf(snapshot),
-    // Placing a paid order's lost classes: the grid says what it is for, in the card's words.
-    lead: context.draft.orderRef !== null && context.remainingClasses !== null ? classesToPlaceText(context.remainingClasses) : null,
+    lead: leadOf(snapshot),
     bookLabel: 'Book Now',
     busyLabel: 'Booking…',
     canBook: snapshot.can({ type: 'book.requested' }) && !snapshot.hasTag('busy'),
@@ -78,7 +94,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
             slotText: slotText(pending),
             loading: snapshot.matches('fetchingTutors'),
             error: tutorError,
-            rows: tutors.map((tutor, index) => ({ index, name: tutor.name, price: formatMoney(tutor.price, config.currency), selectable: tutor.id !== null })),
+            rows: tutors.map((tutor, index) => ({ index, name: tutor.name, selectable: tutor.id !== null })),
           }
         : null,
     confirmingBack: snapshot.hasTag('confirmingBack'),
@@ -116,7 +132,10 @@ function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: 
   const notice = noticeIn(useLocation().state);
   const { actorRef, exit } = useBookingMachine(machine, entry === 'free' ? 'freeSlot' : 'slots', entry, { clientid, branchId, timeZone, notice });
   const view = useSelector(actorRef, selectBookClassView, shallowEqual);
-  useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
+  // The header's back arrow and the browser's back button both ask before the slots are cleared.
+  const askBack = useCallback(() => actorRef.send({ type: 'back.requested' }), [actorRef]);
+  useHeaderBack(askBack);
+  useBrowserBackAsks(askBack);
   if (exit) return exit;
   return (
     <BookClassView

@@ -21,10 +21,10 @@ export interface DayColumn {
   hours: HourCell[];
 }
 
+/** A tutor of the Available Tutors popup. No price: the package's price is what the client pays. */
 export interface TutorRow {
   index: number;
   name: string;
-  price: string;
   /** Select shows only when the tutor has an id (spec §4). */
   selectable: boolean;
 }
@@ -88,9 +88,7 @@ function TutorsDialog({ tutors, onTutor, onCloseTutors }: Pick<BookClassViewProp
             <ul className={styles.tutorList}>
               {tutors.rows.map((row) => (
                 <li key={row.index} className={styles.tutorRow}>
-                  <span>
-                    <strong>{row.name}</strong> <span className={styles.muted}>{row.price}</span>
-                  </span>
+                  <strong>{row.name}</strong>
                   {row.selectable ? (
                     <button type="button" className={`${ui.button} ${ui.primary}`} aria-label={`Select ${row.name}`} onClick={() => onTutor(row.index)}>
                       Select

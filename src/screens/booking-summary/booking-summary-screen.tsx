@@ -1,7 +1,9 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { slotCount } from '../../../machines/booking/booking-draft.ts';
 import { type BookingSummaryMachine, backWarning } from '../../../machines/booking/booking-summary.machine.ts';
+import { classesLeftText } from '../../../machines/rules/slot-limits.ts';
 import { browserBookingSummaryMachine } from '../../actors/booking-summary.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
@@ -14,7 +16,8 @@ type DataProps = Omit<BookingSummaryViewProps, `on${string}`>;
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): DataProps => {
-  const { lessons, slots } = snapshot.context.draft;
+  const { draft } = snapshot.context;
+  const { lessons, slots } = draft;
   const name2 = lessons?.studentName.name2?.trim();
   return {
     title: 'Booking Summary',
@@ -25,6 +28,7 @@ export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): Data
     classDuration: `${classMinutesOf(lessons?.packageNames.description ?? '')} minutes`,
     total: lessons?.packageNames.total ?? '',
     weeks: weeksOf(slots),
+    classesLeft: lessons ? classesLeftText(slotCount(draft), lessons.packageNames.lessons) : null,
     confirmingBack: snapshot.hasTag('confirming'),
     backWarning,
     canConfirm: snapshot.can({ type: 'summary.confirmed' }),

@@ -20,6 +20,8 @@ export interface BookingSummaryViewProps {
   /** The package's price as shown on its card. */
   total: string;
   weeks: SummaryWeek[];
+  /** How many of the package's classes are chosen and how many are left to book later; null when all are (or no package). */
+  classesLeft?: string | null;
   /** The 'If you go back…' question is open. */
   confirmingBack: boolean;
   backWarning: string;
@@ -69,6 +71,7 @@ export function BookingSummaryView(props: BookingSummaryViewProps) {
         <h2 id="summary-booking" className={styles.heading}>
           Booking Detail
         </h2>
+        {props.classesLeft ? <p className={styles.classesLeft}>{props.classesLeft}</p> : null}
         {props.weeks.map((week) => (
           <section key={week.label} className={styles.week} aria-label={week.label}>
             <h3 className={styles.weekTitle}>{week.label}</h3>

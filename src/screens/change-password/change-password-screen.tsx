@@ -14,13 +14,15 @@ export function ChangePasswordScreen() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
+  const [checks, setChecks] = useState(0);
   const mutation = useMutation({
     mutationFn: setPasswordByLink,
     onSuccess: ({ message }) => {
       notify.success(message);
       navigate('/login');
     },
-    onError: (error) => notify.error(error.message),
+    // Said (and announced) inline too: the toast is for the eye.
+    onError: (error) => notify.errorShownInline(error.message),
   });
   const submit = () => {
     const problem = checkLinkPasswords(newPassword, confirmPassword);
@@ -28,6 +30,7 @@ export function ChangePasswordScreen() {
     if (problem) {
       // A stale server error next to a fresh mismatch would tell two stories.
       mutation.reset();
+      setChecks((n) => n + 1);
       return;
     }
     mutation.mutate({ id, newPassword });
@@ -37,7 +40,9 @@ export function ChangePasswordScreen() {
       newPassword={newPassword}
       confirmPassword={confirmPassword}
       submitting={mutation.isPending}
-      error={mismatch ?? (mutation.isError ? mutation.error.message : null)}
+      mismatch={mismatch}
+      checks={checks}
+      error={mutation.isError ? mutation.error.message : null}
       // Editing answers the mismatch; the message would only be stale.
       onNewPasswordChange={(value) => {
         setNewPassword(value);

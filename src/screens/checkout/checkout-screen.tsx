@@ -1,7 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { type CheckoutMachine, paymentMethods } from '../../../machines/booking/checkout.machine.ts';
-import { grandTotalOf, packageLinesOf, studentNamesOf, subtotalOf, tutorNamesOf } from '../../../machines/booking/checkout-order.ts';
+import { paymentMethods } from '../../../machines/booking/booking-draft.ts';
+import type { CheckoutMachine } from '../../../machines/booking/checkout.machine.ts';
+import { grandTotalOf, packageLinesOf, paymentMethodLabels, paymentMethodOf, studentNamesOf, subtotalOf, tutorNamesOf } from '../../../machines/booking/checkout-order.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { browserCheckoutMachine } from '../../actors/checkout.ts';
@@ -14,16 +15,19 @@ import { CheckoutView, type CheckoutViewProps } from './checkout-view.tsx';
 import { selectOtherStudentView } from './other-student-button.tsx';
 
 type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
+
+const methods = paymentMethods.map((value) => ({ value, label: paymentMethodLabels[value] }));
 type DataProps = Omit<CheckoutViewProps, `on${string}`>;
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectCheckoutView = (snapshot: CheckoutSnapshot): DataProps => {
-  const { draft, currency, code, coupon, couponMessage, method, error } = snapshot.context;
+  const { draft, currency, code, coupon, couponMessage, error } = snapshot.context;
   const subtotal = subtotalOf(draft);
   const total = grandTotalOf(draft, coupon);
-  // The invoked split says whether its button replaces Pay Now.
+  // The invoked split says whether its button replaces Pay Now. A checkout opened without its draft runs
+  // its machine with inert actors while it leaves (use-booking-machine.tsx): no split snapshot then.
   const split = snapshot.children.twoStudentSplit?.getSnapshot();
-  const other = split ? selectOtherStudentView(split) : null;
+  const other = split?.context ? selectOtherStudentView(split) : null;
   return {
     phase: snapshot.status === 'done' ? 'leaving' : snapshot.matches('redirecting') ? 'redirecting' : 'ready',
     studentNames: studentNamesOf(draft).join(', '),
@@ -37,8 +41,8 @@ export const selectCheckoutView = (snapshot: CheckoutSnapshot): DataProps => {
     couponMessage: snapshot.hasTag('couponMessage') ? couponMessage : null,
     canApplyCoupon: snapshot.can({ type: 'coupon.applied' }),
     applyingCoupon: snapshot.matches('applyingCoupon'),
-    methods: paymentMethods,
-    method,
+    methods,
+    method: paymentMethodOf(draft),
     otherStudent: other?.label ? { label: other.label, canSwitch: other.canSwitch } : null,
     canPay: snapshot.can({ type: 'payment.requested' }),
     paying: snapshot.matches('paying'),

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import type { PaymentMethod } from '../../../machines/booking/checkout.machine.ts';
+import { useEffect, useId, useRef } from 'react';
+import type { PaymentMethod } from '../../../machines/booking/booking-draft.ts';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner, Spinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -22,11 +22,13 @@ export interface CheckoutViewProps {
   code: string;
   /** The coupon applied, shown by its code. */
   appliedCode: string | null;
-  /** The server's refusal of a coupon, for 3 s. */
+  /** The server's refusal of the coupon, shown at the field (the toast says it too). */
   couponMessage: string | null;
   canApplyCoupon: boolean;
   applyingCoupon: boolean;
-  methods: readonly PaymentMethod[];
+  /** PayPal, VISA, Mastercard: the value sent with the order and the name shown. */
+  methods: readonly { value: PaymentMethod; label: string }[];
+  /** The method checked (PayPal until another is chosen). */
   method: PaymentMethod;
   /** 'Go For First' / 'Go For Second' in place of Pay Now, or null (Pay Now shows). */
   otherStudent: Omit<OtherStudentButtonViewProps, 'onRequest'> | null;
@@ -54,6 +56,13 @@ function Detail({ term, value }: { term: string; value: string }) {
 /** /checkout (props only): who and what is paid for, the coupon, the Grand Total, the payment method, Cancel and Pay Now. */
 export function CheckoutView(props: CheckoutViewProps) {
   const headingId = useId();
+  const couponForm = useRef<HTMLFormElement>(null);
+  // A refused coupon takes the client back to the field that says why (the button was disabled meanwhile).
+  useEffect(() => {
+    if (!props.couponMessage) return;
+    const field = couponForm.current?.elements.namedItem('coupon');
+    if (field instanceof HTMLInputElement) field.focus();
+  }, [props.couponMessage]);
   if (props.phase !== 'ready') {
     return (
       <ScreenFrame title="Checkout" titleHidden>
@@ -78,22 +87,27 @@ export function CheckoutView(props: CheckoutViewProps) {
         </dl>
       </section>
       <form
+        ref={couponForm}
         className={`${ui.card} ${styles.coupon}`}
         onSubmit={(event) => {
           event.preventDefault();
           props.onApplyCoupon();
         }}
       >
-        <TextField label="Coupon Code" value={props.code} onValueChange={props.onCodeChange} autoComplete="off" maxLength={40} />
+        <TextField
+          label="Coupon Code"
+          name="coupon"
+          value={props.code}
+          onValueChange={props.onCodeChange}
+          autoComplete="off"
+          maxLength={40}
+          // Announced by its toast; at the field it stays, as the field's description, until the code is edited.
+          error={props.couponMessage}
+        />
         <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={!props.canApplyCoupon}>
           {props.applyingCoupon ? <Spinner /> : null}
           Apply Coupon
         </button>
-        {props.couponMessage ? (
-          <p role="alert" className={styles.couponMessage}>
-            {props.couponMessage}
-          </p>
-        ) : null}
       </form>
       <p className={styles.total}>
         <span>Grand Total</span>
@@ -103,9 +117,9 @@ export function CheckoutView(props: CheckoutViewProps) {
         <fieldset className={styles.methods}>
           <legend className={styles.legend}>Payment Method</legend>
           {props.methods.map((method) => (
-            <label key={method} className={styles.method}>
-              <input type="radio" name="payment-method" value={method} checked={props.method === method} onChange={() => props.onMethodChange(method)} />
-              {method}
+            <label key={method.value} className={styles.method}>
+              <input type="radio" name="payment-method" value={method.value} checked={props.method === method.value} onChange={() => props.onMethodChange(method.value)} />
+              {method.label}
             </label>
           ))}
         </fieldset>

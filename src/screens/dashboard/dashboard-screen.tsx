@@ -8,12 +8,16 @@ import { ordersToPlaceOptions } from '../../queries/order-queries.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
+import { gridCalls } from '../../actors/grid-calls.ts';
 import { clearDraft, writeDraft } from '../../booking/booking-draft-storage.ts';
+import type { BookingLocationState } from '../../booking/booking-notice.ts';
 import { bookingPath } from '../../booking/booking-paths.ts';
+import { branchToday } from '../../booking/branch-today.ts';
 import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
 import { draftFromUnpaidPackage } from '../../../machines/booking/booking-draft.ts';
 import { firstStep } from '../../../machines/booking/booking-steps.ts';
+import { checkPendingHours } from '../../../machines/booking/pending-payment.ts';
 import { type OrderProgress, classesToPlaceText, draftFromOrder, unreadableOrderText } from '../../../machines/booking/classes-to-place.ts';
 
 export const noPendingPaymentText = 'There is no pending payment any more.';
@@ -70,12 +74,17 @@ function Dashboard({ user }: { user: User }) {
         console.error('Unreadable packageForm of the pending payment', first.id);
         throw new PendingPaymentError(unreadablePendingPaymentText);
       }
-      return draft;
+      // Its hours may have gone since it was saved (someone else booked them, or their day came): checked now.
+      const now = Date.now();
+      const today = branchToday(user.branch_time_zone, now);
+      return checkPendingHours(draft, { clientid: user.clientid, branchId: user.branch_id, timeZone: user.branch_time_zone, today, now }, gridCalls);
     },
-    onSuccess: (draft) => {
-      // The pending payment is a booking draft like any other: the summary takes it from there.
+    onSuccess: ({ draft, notice }) => {
+      // The pending payment is a booking draft like any other: the summary takes it from there, or the grid,
+      // told which hours went, when some did.
       writeDraft(draft);
-      navigate(bookingPath(firstStep('pendingPayment'), 'pendingPayment'));
+      if (notice.length === 0) navigate(bookingPath(firstStep('pendingPayment'), 'pendingPayment'));
+      else navigate(bookingPath('slots', 'pendingPayment'), { state: { notice } satisfies BookingLocationState });
     },
     onError: (error) => {
       if (!(error instanceof PendingPaymentError)) console.error(error);

@@ -15,7 +15,8 @@ export function ForgotPasswordScreen() {
       notify.success(message);
       navigate('/login');
     },
-    onError: (error) => notify.error(error.message),
+    // Said (and announced) inline too: the toast is for the eye.
+    onError: (error) => notify.errorShownInline(error.message),
   });
   return (
     <ForgotPasswordView

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { submitWhenValid } from '../../components/field-validation.ts';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import ui from '../../components/ui.module.css';
 import { SubmitButton } from '../../components/submit-button.tsx';
@@ -16,14 +16,18 @@ export interface ForgotPasswordViewProps {
   onSubmit: () => void;
 }
 
+/** /forgot-password. The e-mail is required and checked for its format at the field before anything is sent (spec §5). */
 export function ForgotPasswordView(props: ForgotPasswordViewProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!props.submitting) props.onSubmit();
-  };
   return (
     <ScreenFrame title="Forgot Password">
-      <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
+      <form
+        className={ui.card}
+        noValidate
+        onSubmit={submitWhenValid(() => {
+          if (!props.submitting) props.onSubmit();
+        })}
+        aria-busy={props.submitting}
+      >
         <p className={styles.hint}>Enter the e-mail address of your account and we will send you a link to set a new password.</p>
         <TextField
           label="E-mail"
@@ -32,7 +36,6 @@ export function ForgotPasswordView(props: ForgotPasswordViewProps) {
           autoComplete="email"
           required
           value={props.email}
-          aria-invalid={props.error ? true : undefined}
           onValueChange={props.onEmailChange}
         />
         <div role="alert" className={ui.error}>

@@ -1,14 +1,15 @@
-import { type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { type BookingCard, type BookingTab, bookingPage, bookingsOfTab, manageBookingPageSize, peopleOf } from '../../../machines/rules/booking-list.ts';
+import { type BookingCard, type BookingTab, bookingPage, bookingsOfTab, groupTitles, manageBookingPageSize, peopleOf, studentNamesOf } from '../../../machines/rules/booking-list.ts';
+import { ratingMachineFor } from '../../actors/rating.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { type Service, serviceOptions } from '../../queries/appointment-queries.ts';
 import { scheduledClassesOptions } from '../../queries/client-queries.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
-import { type BookingCardView, ManageBookingView } from './manage-booking-view.tsx';
+import { type BookingCardView, ManageBookingView, lessonName } from './manage-booking-view.tsx';
 import { RatingDialog, useRatingActor } from './rating-dialog.tsx';
 
 /** A card with its names: unknown while the service loads, 'N/A' when it has none or its look-up failed. */
@@ -17,7 +18,7 @@ function withPeople(card: BookingCard, service: UseQueryResult<Service> | undefi
   return { ...card, ...peopleOf(service.data) };
 }
 
-/** /manage-booking: the client's current and past bookings; a past one's Comment opens Rate Us. */
+/** /manage-booking: the client's current and past bookings; a completed one's Comment opens Rate Us for it. */
 export function ManageBookingScreen() {
   const user = useSelector(useSessionActor(), selectUser);
   // The route guard keeps users without a session out; this covers the moment of logging out.
@@ -26,15 +27,20 @@ export function ManageBookingScreen() {
 }
 
 function ManageBooking({ user }: { user: User }) {
+  const queryClient = useQueryClient();
   // The derived action compares with the moment the screen opened; it is not shown, so it need not tick.
   const [now] = useState(() => Date.now());
   const [tab, setTab] = useState<BookingTab>('current');
   const [page, setPage] = useState(1);
-  const rating = useRatingActor({ clientid: user.clientid, email: user.email });
 
   const studentIds = useMemo(() => user.studentdetails.map((student) => student.id), [user.studentdetails]);
   // Not fetched without a student (the spec's rule): the list is then empty.
-  const appointments = useQuery(scheduledClassesOptions(studentIds, user.branch_id));
+  const lessonsQuery = scheduledClassesOptions(studentIds, user.branch_id);
+  const appointments = useQuery(lessonsQuery);
+  // A rating given (or refused as given already) is read back with the lists, so the card shows its stars.
+  const [ratingMachine] = useState(() => ratingMachineFor({ lessonsChanged: () => void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey.slice(0, 1) }) }));
+  const rating = useRatingActor({ clientid: user.clientid, email: user.email }, ratingMachine);
+
   const inTab = useMemo(() => bookingsOfTab(appointments.data ?? [], tab), [appointments.data, tab]);
   const shown = useMemo(
     () => bookingPage(inTab, { page, size: manageBookingPageSize, timeZone: user.branch_time_zone, now }),
@@ -43,6 +49,11 @@ function ManageBooking({ user }: { user: User }) {
   // Only this page's services, one query each: the cards that share a service share its answer.
   const services = useQueries({ queries: shown.serviceIds.map((serviceId) => serviceOptions(serviceId, user.branch_id)) });
   const serviceOf = new Map(shown.serviceIds.map((serviceId, index) => [serviceId, services[index]]));
+  const titles = groupTitles(shown.groups, (serviceId) => {
+    const service = serviceOf.get(serviceId)?.data;
+    return service ? studentNamesOf(service) : undefined;
+  });
+  const cards = shown.groups.flatMap((group) => group.items);
 
   return (
     <>
@@ -51,7 +62,11 @@ function ManageBooking({ user }: { user: User }) {
         loading={appointments.isLoading}
         error={appointments.isError ? appointments.error.message : null}
         retrying={appointments.isFetching}
-        groups={shown.groups.map((group) => ({ packageName: group.packageName, items: group.items.map((card) => withPeople(card, serviceOf.get(card.serviceId))) }))}
+        groups={shown.groups.map((group, index) => ({
+          key: group.key,
+          title: titles[index] ?? group.packageName,
+          items: group.items.map((card) => withPeople(card, serviceOf.get(card.serviceId))),
+        }))}
         page={shown.page}
         pageCount={shown.pageCount}
         onTab={(next) => {
@@ -60,7 +75,10 @@ function ManageBooking({ user }: { user: User }) {
         }}
         onPage={setPage}
         onRetry={() => void appointments.refetch()}
-        onComment={() => rating.send({ type: 'rating.opened' })}
+        onComment={(id) => {
+          const card = cards.find((candidate) => candidate.id === id);
+          if (card) rating.send({ type: 'rating.opened', lesson: { id, name: lessonName(card) } });
+        }}
       />
       <RatingDialog actor={rating} />
     </>

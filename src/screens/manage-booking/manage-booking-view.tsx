@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { type BookingCard, type BookingTab, bookingTabs } from '../../../machines/rules/booking-list.ts';
+import { ratingScale } from '../../../machines/rating.machine.ts';
+import { type BookingCard, type BookingTab, type StatusTone, bookingTabs } from '../../../machines/rules/booking-list.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -20,16 +21,22 @@ export interface ManageBookingViewProps {
   /** Why the bookings could not be loaded (with Retry); null when all is well. */
   error: string | null;
   retrying: boolean;
-  /** The page's cards under their package. */
-  groups: { packageName: string; items: BookingCardView[] }[];
+  /** The page's cards under their client package, each group titled so a parent tells them apart ('SILVER · Adam Ahmed'). */
+  groups: { key: string; title: string; items: BookingCardView[] }[];
   page: number;
   pageCount: number;
   onTab: (tab: BookingTab) => void;
   onPage: (page: number) => void;
   onRetry: () => void;
-  /** A past booking's Comment: opens Rate Us. */
+  /** A completed lesson's Comment: opens Rate Us for it. */
   onComment: (id: number) => void;
 }
+
+/** How a lesson is named (its card's and the Rate Us dialog's): 'Mathematics, Sun 6 Dec 2026 16:00'. */
+export const lessonName = (card: Pick<BookingCard, 'subject' | 'date' | 'time'>) => `${card.subject}, ${card.date} ${card.time}`;
+
+/** The stars given, as 'Rated 4 out of 5'. */
+export const ratedText = (stars: number) => `Rated ${stars} out of ${ratingScale}`;
 
 export const emptyBookingTexts = [
   'It was a pleasure supporting your child in the previous sessions.',
@@ -47,11 +54,57 @@ function Name({ value }: { value: string | null }) {
   );
 }
 
+/** A mark beside the status word, so a status is never told by its colour alone. */
+function StatusMark({ tone }: { tone: StatusTone }) {
+  const path = { completed: 'M5 12.5l4.5 4.5L19 7.5', cancelled: 'M7 7l10 10M17 7L7 17', pending: 'M12 7v5l3 2', planned: null }[tone];
+  if (!path) return null;
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false" className={styles.statusMark} data-mark={tone}>
+      {tone === 'pending' ? <circle cx="12" cy="12" r="8.5" stroke="currentColor" strokeWidth="2.5" fill="none" /> : null}
+      <path d={path} stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+    </svg>
+  );
+}
+
+function Stars({ stars }: { stars: number }) {
+  const shown = Array.from({ length: ratingScale }, (_, i) => (i < stars ? '★' : '☆')).join('');
+  return (
+    <span role="img" aria-label={ratedText(stars)} className={styles.stars}>
+      {shown}
+    </span>
+  );
+}
+
+/** The Action row of a past lesson: the stars given, or Comment while it may be rated; a cancelled lesson has none. */
+function Action({ booking, describedBy, onComment }: { booking: BookingCardView; describedBy: string; onComment: (id: number) => void }) {
+  if (booking.rating !== null) {
+    return (
+      <div className={styles.action}>
+        <dt>Your rating</dt>
+        <dd>
+          <Stars stars={booking.rating} />
+        </dd>
+      </div>
+    );
+  }
+  if (!booking.rateable) return null;
+  return (
+    <div className={styles.action}>
+      <dt>Action</dt>
+      <dd>
+        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.comment}`} aria-describedby={describedBy} onClick={() => onComment(booking.id)}>
+          Comment
+        </button>
+      </dd>
+    </div>
+  );
+}
+
 function Card({ booking, past, onComment }: { booking: BookingCardView; past: boolean; onComment: (id: number) => void }) {
   const subjectId = useId();
   const whenId = useId();
   return (
-    <article className={`${ui.card} ${styles.card}`} aria-label={`${booking.subject}, ${booking.date} ${booking.time}`}>
+    <article className={`${ui.card} ${styles.card}`} aria-label={lessonName(booking)}>
       <dl className={styles.fields}>
         <div>
           <dt>S.No.</dt>
@@ -85,20 +138,12 @@ function Card({ booking, past, onComment }: { booking: BookingCardView; past: bo
           <dt>Status</dt>
           <dd>
             <span className={styles.status} data-tone={booking.tone}>
+              <StatusMark tone={booking.tone} />
               {booking.status}
             </span>
           </dd>
         </div>
-        {past ? (
-          <div className={styles.action}>
-            <dt>Action</dt>
-            <dd>
-              <button type="button" className={`${ui.button} ${ui.secondary} ${styles.comment}`} aria-describedby={`${subjectId} ${whenId}`} onClick={() => onComment(booking.id)}>
-                Comment
-              </button>
-            </dd>
-          </div>
-        ) : null}
+        {past ? <Action booking={booking} describedBy={`${subjectId} ${whenId}`} onComment={onComment} /> : null}
       </dl>
     </article>
   );
@@ -117,12 +162,12 @@ function Empty() {
   );
 }
 
-function Group({ packageName, items, past, onComment }: { packageName: string; items: BookingCardView[]; past: boolean; onComment: (id: number) => void }) {
+function Group({ title, items, past, onComment }: { title: string; items: BookingCardView[]; past: boolean; onComment: (id: number) => void }) {
   const headingId = useId();
   return (
     <section className={styles.group} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.packageName}>
-        {packageName}
+        {title}
       </h2>
       <ul className={styles.cards}>
         {items.map((booking) => (
@@ -141,15 +186,15 @@ function Panel({ props, top }: { props: ManageBookingViewProps; top: RefObject<H
   if (props.groups.length === 0) return <Empty />;
   return (
     <>
-      {props.groups.map((group, index) => (
-        <Group key={`${props.page}-${index}`} packageName={group.packageName} items={group.items} past={props.tab === 'past'} onComment={props.onComment} />
+      {props.groups.map((group) => (
+        <Group key={`${props.page}-${group.key}`} title={group.title} items={group.items} past={props.tab === 'past'} onComment={props.onComment} />
       ))}
       <Pager page={props.page} pageCount={props.pageCount} onPage={props.onPage} top={top} />
     </>
   );
 }
 
-/** /manage-booking (props only): Current and Past tabs of the client's bookings, by package, a page at a time. */
+/** /manage-booking (props only): Current and Past tabs of the client's bookings, by client package, a page at a time. */
 export function ManageBookingView(props: ManageBookingViewProps) {
   const base = useId();
   const top = useRef<HTMLDivElement>(null);

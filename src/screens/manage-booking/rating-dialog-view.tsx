@@ -6,6 +6,8 @@ import styles from './rating-dialog.module.css';
 
 export interface RatingDialogViewProps {
   open: boolean;
+  /** The lesson rated ('Mathematics, Sun 6 Dec 2026 16:00'); null while closed. */
+  lesson: string | null;
   /** How many stars the scale has. */
   scale: number;
   /** The stars chosen, 0 for none. */
@@ -17,6 +19,8 @@ export interface RatingDialogViewProps {
   feedback: string;
   canSubmit: boolean;
   sending: boolean;
+  /** Why the last submit failed, as a sentence; null when it did not. */
+  error: string | null;
   onHover: (stars: number) => void;
   onHoverEnd: () => void;
   onChoose: (stars: number) => void;
@@ -26,8 +30,9 @@ export interface RatingDialogViewProps {
 }
 
 /**
- * The Rate Us dialog: the stars are a radio group (arrow keys move between them, the label names each),
- * the feedback a labelled textarea; Submit waits for a star.
+ * The Rate Us dialog of one lesson (named under the title): the stars are a radio group (arrow keys move
+ * between them, the label names each), the feedback a labelled textarea; Submit waits for a star. A failure
+ * is said inside the dialog, where the eye and the screen reader are (the modal hides what is behind it).
  */
 export function RatingDialogView(props: RatingDialogViewProps) {
   const name = useId();
@@ -39,6 +44,7 @@ export function RatingDialogView(props: RatingDialogViewProps) {
   const stars = Array.from({ length: props.scale }, (_, i) => i + 1);
   return (
     <ModalDialog open={props.open} title="Rate Us" onClose={props.onCancel}>
+      {props.lesson ? <p className={styles.lesson}>{props.lesson}</p> : null}
       <form noValidate onSubmit={submit} aria-busy={props.sending}>
         <fieldset className={styles.stars} aria-describedby={textId} onMouseLeave={props.onHoverEnd} disabled={props.sending}>
           <legend className={styles.legend}>Your rating</legend>
@@ -74,6 +80,11 @@ export function RatingDialogView(props: RatingDialogViewProps) {
             maxLength={2000}
           />
         </label>
+        {props.error ? (
+          <p role="alert" className={styles.error}>
+            {props.error}
+          </p>
+        ) : null}
         <div className={ui.actions}>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancel} disabled={props.sending}>
             Cancel

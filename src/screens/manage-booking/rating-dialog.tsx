@@ -12,6 +12,7 @@ type DataProps = Omit<RatingDialogViewProps, `on${string}`>;
 /** What the view shows of a snapshot: the one place the dialog's props are derived (stories use it too). */
 export const selectRatingView = (snapshot: RatingSnapshot): DataProps => ({
   open: snapshot.hasTag('open'),
+  lesson: snapshot.context.lesson?.name ?? null,
   scale: ratingScale,
   stars: snapshot.context.stars,
   lit: snapshot.context.hovered || snapshot.context.stars,
@@ -19,9 +20,10 @@ export const selectRatingView = (snapshot: RatingSnapshot): DataProps => ({
   feedback: snapshot.context.feedback,
   canSubmit: snapshot.can({ type: 'rating.submitted' }),
   sending: snapshot.hasTag('sending'),
+  error: snapshot.context.error,
 });
 
-/** Runs a rating dialog for the signed-in client (null when no userdata is stored); open it with `rating.opened`. */
+/** Runs a rating dialog for the signed-in client (null when no userdata is stored); open it on a lesson with `rating.opened`. */
 export function useRatingActor(reviewer: Reviewer | null, machine: RatingMachine = browserRatingMachine): ActorRefFrom<RatingMachine> {
   const [input] = useState(() => ({ reviewer }));
   return useActorRef(machine, { input, inspect: machineInspection() });

@@ -1,12 +1,15 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { type Slot, choiceOf, isIndividual, nameOf, nameOptions, subjectsAt } from '../../../machines/booking/booking-form.ts';
+import { type FormField, formProblems } from '../../../machines/booking/form-problems.ts';
 import { type NewBookingContext, type NewBookingMachine, formOf, warningOf } from '../../../machines/booking/new-booking.machine.ts';
 import { warningText } from '../../../machines/rules/packages.ts';
-import { programGroups, yearsOf } from '../../../machines/rules/programs.ts';
+import { programGroups, programName, yearsOf } from '../../../machines/rules/programs.ts';
 import { browserNewBookingMachine, withSessionStudents } from '../../actors/new-booking.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
+import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
@@ -18,8 +21,16 @@ type NewBookingSnapshot = SnapshotFrom<NewBookingMachine>;
 type DataProps = Omit<NewBookingViewProps, `on${string}`>;
 
 const programs = programGroups.map(({ id, name }) => ({ id, name }));
+// The free flow calls Key Stage 2 'Secondary' (spec §3).
+const freePrograms = programGroups.map(({ id, name }) => ({ id, name: programName(id, 'free') ?? name }));
 
-function nameField(context: NewBookingContext, slot: Slot): NameField {
+type FieldErrors = Partial<Record<FormField, string>>;
+
+/** What Next found missing, by field, once it has found something (form-problems.ts); nothing before. */
+const fieldErrorsOf = (context: NewBookingContext): FieldErrors =>
+  context.formChecked ? Object.fromEntries(formProblems(formOf(context)).map(({ field, message }) => [field, message])) : {};
+
+function nameField(context: NewBookingContext, slot: Slot, errors: FieldErrors): NameField {
   const form = formOf(context);
   return {
     slot,
@@ -29,10 +40,12 @@ function nameField(context: NewBookingContext, slot: Slot): NameField {
     value: nameOf(form, slot),
     options: nameOptions(form, slot, context.students),
     typed: context.typed[slot],
+    error: errors[`name${slot}`] ?? null,
+    typedError: context.typedProblem[slot],
   };
 }
 
-function section(context: NewBookingContext, slot: Slot, heading: string | null, names: NameField[]): StudySection {
+function section(context: NewBookingContext, slot: Slot, heading: string | null, names: NameField[], errors: FieldErrors): StudySection {
   const choice = choiceOf(formOf(context), slot);
   return {
     slot,
@@ -42,13 +55,15 @@ function section(context: NewBookingContext, slot: Slot, heading: string | null,
     program: choice.program,
     years: choice.programOne === null ? [] : yearsOf(choice.programOne),
     subjects: subjectsAt(context.catalogue, choice.program).map(({ name }) => ({ name, checked: choice.subject.includes(name) })),
+    errors: { program: errors[`program${slot}`] ?? null, year: errors[`year${slot}`] ?? null, subjects: errors[`subjects${slot}`] ?? null },
   };
 }
 
-function sectionsOf(context: NewBookingContext): StudySection[] {
+function sectionsOf(context: NewBookingContext, errors: FieldErrors): StudySection[] {
   const form = formOf(context);
-  if (isIndividual(form)) return ([1, 2] as const).map((slot) => section(context, slot, `Student ${slot}`, [nameField(context, slot)]));
-  return [section(context, 1, null, form.students === 2 ? [nameField(context, 1), nameField(context, 2)] : [nameField(context, 1)])];
+  if (isIndividual(form)) return ([1, 2] as const).map((slot) => section(context, slot, `Student ${slot}`, [nameField(context, slot, errors)], errors));
+  const names = form.students === 2 ? [nameField(context, 1, errors), nameField(context, 2, errors)] : [nameField(context, 1, errors)];
+  return [section(context, 1, null, names, errors)];
 }
 
 const studyTypeLabels = { yes: 'Together', no: 'Individually' } as const;
@@ -59,12 +74,14 @@ export const selectNewBookingView = (snapshot: NewBookingSnapshot): DataProps =>
   const form = formOf(context);
   const warning = warningOf(context);
   const editing = snapshot.matches('editing');
+  const errors = fieldErrorsOf(context);
   return {
     status: snapshot.hasTag('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'failed' : 'ready',
     loadError: context.loadError,
     students: form.students,
-    programs,
-    sections: sectionsOf(context),
+    studentsError: errors.students ?? null,
+    programs: context.draft.entry === 'free' ? freePrograms : programs,
+    sections: sectionsOf(context, errors),
     studyTypeLabel: form.students === 2 && form.studyType ? studyTypeLabels[form.studyType] : null,
     canChangeStudyType: snapshot.can({ type: 'studyType.changeRequested' }),
     warning: editing && warning && !context.warningDismissed ? warningText[warning] : null,
@@ -99,11 +116,14 @@ function NewBooking({ user, machine }: { user: User; machine: NewBookingMachine 
     branchId: user.branch_id,
   });
   const view = useSelector(actorRef, selectNewBookingView, shallowEqual);
+  // What the step that sent the client here says (a booking step opened without a booking).
+  const notice = noticeIn(useLocation().state);
   useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
   if (exit) return exit;
   return (
     <NewBookingView
       {...view}
+      notice={notice}
       onStudentsChange={(count) => actorRef.send({ type: 'students.changed', count })}
       onNamePick={(slot, name) => actorRef.send({ type: 'name.picked', slot, name })}
       onNameType={(slot, text) => actorRef.send({ type: 'name.typed', slot, text })}

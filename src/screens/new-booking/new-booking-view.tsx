@@ -1,11 +1,13 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Slot } from '../../../machines/booking/booking-form.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { ArrivalNotice } from '../../components/arrival-notice.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './new-booking.module.css';
 import { LoadError } from '../../components/load-error.tsx';
+import { focusFirstInvalid } from '../../components/field-validation.ts';
 
 export interface NameField {
   slot: Slot;
@@ -18,6 +20,10 @@ export interface NameField {
   options: string[];
   /** A new student's name as typed, before Add. */
   typed: string;
+  /** What Next found wrong with the name (spec §5), said at the picker. */
+  error: string | null;
+  /** Why Add refused the typed name, said at that field. */
+  typedError: string | null;
 }
 
 /** One student's program, year and subjects, or the ones two students share. */
@@ -30,12 +36,18 @@ export interface StudySection {
   program: string;
   years: string[];
   subjects: { name: string; checked: boolean }[];
+  /** What Next found missing here (spec §5), each said at its field. */
+  errors: { program: string | null; year: string | null; subjects: string | null };
 }
 
 export interface NewBookingViewProps {
+  /** What the step that sent the client here says (a later step opened without a booking), one line each; none when empty. */
+  notice?: readonly string[];
   status: 'loading' | 'failed' | 'ready';
   loadError: string | null;
   students: number;
+  /** What Next found wrong with the number of students (spec §5). */
+  studentsError: string | null;
   programs: readonly { id: number; name: string }[];
   sections: StudySection[];
   /** 'Together' / 'Individually' once two students have a study type; null otherwise. */
@@ -82,21 +94,42 @@ function Hidden({ text }: { text: string }) {
   ) : null;
 }
 
+/** A field's error under it; its id is what the field's aria-describedby names. */
+function FieldError({ id, text }: { id: string; text: string | null }) {
+  return text ? (
+    <p id={id} className={ui.error}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The attributes that mark a field at fault and link it to its error. */
+const invalidProps = (error: string | null, errorId: string) => (error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {});
+
 function NameInput({ field, disabled, onPick, onType, onAdd }: { field: NameField; disabled: boolean; onPick: NewBookingViewProps['onNamePick']; onType: NewBookingViewProps['onNameType']; onAdd: NewBookingViewProps['onNameAdd'] }) {
   const pickId = useId();
   const typeId = useId();
+  const pickErrorId = `${pickId}-error`;
+  const typeErrorId = `${typeId}-error`;
   const add = (event: FormEvent) => {
     event.preventDefault();
     onAdd(field.slot);
   };
   return (
     <div className={styles.name}>
-      <label className={`${ui.field} ${styles.pick}`} htmlFor={pickId}>
-        <span className={ui.label}>
+      <div className={`${ui.field} ${styles.pick}`}>
+        <label className={ui.label} htmlFor={pickId}>
           <Hidden text={field.hiddenPrefix} />
           {capitalised(field.label.slice(field.hiddenPrefix.length))}
-        </span>
-        <select id={pickId} className={ui.input} value={field.value} disabled={disabled} onChange={(event) => onPick(field.slot, event.target.value)}>
+        </label>
+        <select
+          id={pickId}
+          className={ui.input}
+          value={field.value}
+          disabled={disabled}
+          {...invalidProps(field.error, pickErrorId)}
+          onChange={(event) => onPick(field.slot, event.target.value)}
+        >
           <option value="" disabled>
             Choose a student
           </option>
@@ -106,7 +139,8 @@ function NameInput({ field, disabled, onPick, onType, onAdd }: { field: NameFiel
             </option>
           ))}
         </select>
-      </label>
+        <FieldError id={pickErrorId} text={field.error} />
+      </div>
       {/* Not a nested <form>: Enter in the field adds the name. */}
       <div className={styles.addRow}>
         <label className={styles.addField} htmlFor={typeId}>
@@ -118,6 +152,8 @@ function NameInput({ field, disabled, onPick, onType, onAdd }: { field: NameFiel
             autoComplete="off"
             value={field.typed}
             disabled={disabled}
+            data-typed-slot={field.slot}
+            {...invalidProps(field.typedError, typeErrorId)}
             onChange={(event) => onType(field.slot, event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') add(event);
@@ -128,35 +164,44 @@ function NameInput({ field, disabled, onPick, onType, onAdd }: { field: NameFiel
           Add
         </button>
       </div>
+      <FieldError id={typeErrorId} text={field.typedError} />
     </div>
   );
 }
 
-function Section({ section, props }: { section: StudySection; props: NewBookingViewProps }) {
+function Section({ section, props, onAdd }: { section: StudySection; props: NewBookingViewProps; onAdd: (slot: Slot) => void }) {
   const programId = useId();
   const yearId = useId();
   const subjectsId = useId();
+  const subjectsErrorId = `${subjectsId}-error`;
   const disabled = props.busy;
   const who = section.heading ? `${section.heading} ` : '';
-  const label = (text: string) => (
-    <span className={ui.label}>
-      <Hidden text={who} />
-      {text}
-    </span>
-  );
+  const label = (text: string, htmlFor?: string) =>
+    htmlFor ? (
+      <label className={ui.label} htmlFor={htmlFor}>
+        <Hidden text={who} />
+        {text}
+      </label>
+    ) : (
+      <span className={ui.label}>
+        <Hidden text={who} />
+        {text}
+      </span>
+    );
   const body = (
     <>
       {section.names.map((field) => (
-        <NameInput key={field.slot} field={field} disabled={disabled} onPick={props.onNamePick} onType={props.onNameType} onAdd={props.onNameAdd} />
+        <NameInput key={field.slot} field={field} disabled={disabled} onPick={props.onNamePick} onType={props.onNameType} onAdd={onAdd} />
       ))}
       <div className={styles.pair}>
-        <label className={ui.field} htmlFor={programId}>
-          {label('Program')}
+        <div className={ui.field}>
+          {label('Program', programId)}
           <select
             id={programId}
             className={ui.input}
             value={section.programOne ?? ''}
             disabled={disabled}
+            {...invalidProps(section.errors.program, `${programId}-error`)}
             onChange={(event) => props.onProgramChange(section.slot, event.target.value === '' ? null : Number(event.target.value))}
           >
             <option value="" disabled>
@@ -168,10 +213,18 @@ function Section({ section, props }: { section: StudySection; props: NewBookingV
               </option>
             ))}
           </select>
-        </label>
-        <label className={ui.field} htmlFor={yearId}>
-          {label('Year')}
-          <select id={yearId} className={ui.input} value={section.program} disabled={disabled || section.programOne === null} onChange={(event) => props.onYearChange(section.slot, event.target.value)}>
+          <FieldError id={`${programId}-error`} text={section.errors.program} />
+        </div>
+        <div className={ui.field}>
+          {label('Year', yearId)}
+          <select
+            id={yearId}
+            className={ui.input}
+            value={section.program}
+            disabled={disabled || section.programOne === null}
+            {...invalidProps(section.errors.year, `${yearId}-error`)}
+            onChange={(event) => props.onYearChange(section.slot, event.target.value)}
+          >
             <option value="" disabled>
               {section.programOne === null ? 'Choose a program first' : 'Choose a year'}
             </option>
@@ -181,7 +234,8 @@ function Section({ section, props }: { section: StudySection; props: NewBookingV
               </option>
             ))}
           </select>
-        </label>
+          <FieldError id={`${yearId}-error`} text={section.errors.year} />
+        </div>
       </div>
       <fieldset className={styles.subjects} disabled={disabled || section.program === ''} aria-describedby={section.program === '' ? subjectsId : undefined}>
         <legend>{label('Subjects')}</legend>
@@ -193,12 +247,19 @@ function Section({ section, props }: { section: StudySection; props: NewBookingV
           <div className={styles.chips}>
             {section.subjects.map((subject) => (
               <label key={subject.name} className={styles.chip} data-checked={subject.checked}>
-                <input type="checkbox" className={styles.chipInput} checked={subject.checked} onChange={() => props.onSubjectToggle(section.slot, subject.name)} />
+                <input
+                  type="checkbox"
+                  className={styles.chipInput}
+                  checked={subject.checked}
+                  {...invalidProps(section.errors.subjects, subjectsErrorId)}
+                  onChange={() => props.onSubjectToggle(section.slot, subject.name)}
+                />
                 <span>{subject.name}</span>
               </label>
             ))}
           </div>
         )}
+        <FieldError id={subjectsErrorId} text={section.errors.subjects} />
       </fieldset>
     </>
   );
@@ -213,13 +274,32 @@ function Section({ section, props }: { section: StudySection; props: NewBookingV
 
 /** /new-booking: who is booked, their program, year and subjects; Next to the packages. */
 export function NewBookingView(props: NewBookingViewProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const countErrorId = useId();
+  // Each Next, and each Add, asks to be taken to what it found wrong once the screen shows it: the first field at
+  // fault, or the typed name Add refused (nothing, when it found nothing: the screen has moved on).
+  const [checked, setChecked] = useState<{ count: number; at: 'form' | Slot }>({ count: 0, at: 'form' });
+  useEffect(() => {
+    const form = formRef.current;
+    if (checked.count === 0 || !form) return;
+    if (checked.at === 'form') focusFirstInvalid(form);
+    else form.querySelector<HTMLElement>(`[data-typed-slot="${checked.at}"][aria-invalid="true"]`)?.focus();
+  }, [checked]);
+  const check = (at: 'form' | Slot) => setChecked(({ count }) => ({ count: count + 1, at }));
   const next = (event: FormEvent) => {
     event.preventDefault();
-    if (props.canNext) props.onNext();
+    if (!props.canNext) return;
+    props.onNext();
+    check('form');
+  };
+  const add = (slot: Slot) => {
+    props.onNameAdd(slot);
+    check(slot);
   };
   if (props.status === 'loading') {
     return (
       <ScreenFrame title="New Booking" titleHidden>
+        <ArrivalNotice lines={props.notice} />
         <CentredSpinner label="Loading subjects" />
       </ScreenFrame>
     );
@@ -233,6 +313,7 @@ export function NewBookingView(props: NewBookingViewProps) {
   }
   return (
     <ScreenFrame title="New Booking" titleHidden>
+      <ArrivalNotice lines={props.notice} />
       {props.warning ? (
         <div className={styles.warning} role="alert">
           <p className={styles.warningText}>{props.warning}</p>
@@ -246,17 +327,26 @@ export function NewBookingView(props: NewBookingViewProps) {
           </div>
         </div>
       ) : null}
-      <form className={styles.form} noValidate onSubmit={next} aria-busy={props.busy}>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={next} aria-busy={props.busy}>
         <fieldset className={styles.count} disabled={props.busy}>
           <legend className={ui.label}>Number of students</legend>
           <div className={styles.segments}>
             {studentCounts.map((count) => (
               <label key={count} className={styles.segment} data-checked={props.students === count}>
-                <input type="radio" name="students" className={styles.segmentInput} value={count} checked={props.students === count} onChange={() => props.onStudentsChange(count)} />
+                <input
+                  type="radio"
+                  name="students"
+                  className={styles.segmentInput}
+                  value={count}
+                  checked={props.students === count}
+                  {...invalidProps(props.studentsError, countErrorId)}
+                  onChange={() => props.onStudentsChange(count)}
+                />
                 <span>{count}</span>
               </label>
             ))}
           </div>
+          <FieldError id={countErrorId} text={props.studentsError} />
         </fieldset>
         {props.studyTypeLabel || props.canChangeStudyType ? (
           <p className={styles.studyType}>
@@ -271,9 +361,9 @@ export function NewBookingView(props: NewBookingViewProps) {
           </p>
         ) : null}
         {props.sections.map((section) => (
-          <Section key={section.slot} section={section} props={props} />
+          <Section key={section.slot} section={section} props={props} onAdd={add} />
         ))}
-        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canNext}>
+        <button type="submit" className={`${ui.button} ${ui.primary} ${ui.block} ${styles.next}`} disabled={!props.canNext}>
           {props.saving ? 'Saving…' : 'Next'}
         </button>
       </form>

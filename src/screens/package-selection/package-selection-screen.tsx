@@ -1,4 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
+import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import type { PackageSelectionMachine } from '../../../machines/booking/package-selection.machine.ts';
@@ -7,6 +8,7 @@ import { weeklyLessonOptions, weeklyLessonsBanner } from '../../../machines/rule
 import { browserPackageSelectionMachine } from '../../actors/package-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { tokenRequiredRoutes } from '../../app/routes.ts';
+import { noticeIn } from '../../booking/booking-notice.ts';
 import { bookingPath } from '../../booking/booking-paths.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -93,12 +95,15 @@ function PackageSelectionScreen({ machine, entry }: { machine: PackageSelectionM
 function PackageSelection({ machine, entry, clientid }: { machine: PackageSelectionMachine; entry: BookingEntry; clientid: number }) {
   const { actorRef, exit } = useBookingMachine(machine, stepOfEntry(entry), entry, { currency: config.currency, renewalPrice: config.renewalPrice, clientid });
   const view = useSelector(actorRef, selectPackageSelectionView, shallowEqual);
+  // What the step that sent the client here says (the grid opened before a package was chosen).
+  const notice = noticeIn(useLocation().state);
   // The header's back arrow is the step's back (new booking, dashboard or remaining classes), not history.
   useHeaderBack(() => actorRef.send({ type: 'back.requested' }));
   if (exit) return exit;
   return (
     <PackageSelectionView
       {...view}
+      notice={notice}
       onRetry={() => actorRef.send({ type: 'load.retried' })}
       onToggle={(id) => actorRef.send({ type: 'package.toggled', id })}
       onCountChange={(subject, count) => actorRef.send({ type: 'lessons.changed', subject, count })}

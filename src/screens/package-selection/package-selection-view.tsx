@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ArrivalNotice } from '../../components/arrival-notice.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -10,6 +11,8 @@ import { LoadError } from '../../components/load-error.tsx';
 export interface PackageSelectionViewProps {
   /** 'Packages', 'Renew / Change Package' or 'Remaining Package'. */
   title: string;
+  /** What the step that sent the client here says (the grid opened before a package was chosen), one line each. */
+  notice?: readonly string[];
   /** loading: the offer is being read; leaving: the screen is on its way to the next step. */
   phase: 'loading' | 'failed' | 'nothingToRenew' | 'choosing' | 'leaving';
   /** Why the offer could not be read (with Retry). */
@@ -115,6 +118,7 @@ function Choosing(props: PackageSelectionViewProps) {
 export function PackageSelectionView(props: PackageSelectionViewProps) {
   return (
     <ScreenFrame title={props.title} titleHidden>
+      <ArrivalNotice lines={props.notice} />
       <Body {...props} />
     </ScreenFrame>
   );

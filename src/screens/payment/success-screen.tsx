@@ -8,14 +8,25 @@ import {
   refMissingText,
   refMissingTitle,
 } from '../../../machines/booking/success-sequence.machine.ts';
-import { type OrderCheck, type OrderProgress, orderChecklist, toPlaceText } from '../../../machines/rules/order-progress.ts';
+import {
+  type OrderCheck,
+  type OrderProgress,
+  type PaymentNoticeText,
+  type Receipt,
+  orderChecklist,
+  orderUnavailableTexts,
+  receiptOf,
+  toPlaceText,
+} from '../../../machines/rules/order-progress.ts';
 import { browserSuccessSequenceMachine } from '../../actors/success-sequence.ts';
 import { machineInspection } from '../../booking/machine-inspection.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
+import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { type User, readText } from '../../storage/browser-storage.ts';
 import { SuccessView, type SuccessViewProps } from './success-view.tsx';
+import { useBackToDashboard } from './use-back-to-dashboard.ts';
 
 type SuccessSnapshot = SnapshotFrom<SuccessSequenceMachine>;
 type DataProps = Omit<SuccessViewProps, `on${string}`>;
@@ -27,6 +38,7 @@ export const recordingText = 'Recording your payment…';
 function phaseOf(snapshot: SuccessSnapshot): DataProps['phase'] {
   if (snapshot.status === 'done') return 'leaving';
   if (snapshot.matches('missingRef')) return 'missingRef';
+  if (snapshot.matches('unavailable')) return 'unavailable';
   if (snapshot.matches('failed')) return 'failed';
   if (snapshot.matches('succeeded')) return 'succeeded';
   return 'working';
@@ -50,6 +62,26 @@ function checklistOf(order: OrderProgress | null): OrderCheck[] {
   return checks;
 }
 
+const missingRefNotice: PaymentNoticeText = { title: refMissingTitle, text: refMissingText };
+
+function noticeOf(snapshot: SuccessSnapshot): PaymentNoticeText | null {
+  if (snapshot.matches('missingRef')) return missingRefNotice;
+  const { unavailable } = snapshot.context;
+  return snapshot.matches('unavailable') && unavailable ? orderUnavailableTexts[unavailable] : null;
+}
+
+// One receipt per answer of the server, for the same reason as the checklists.
+const receipts = new WeakMap<OrderProgress, Receipt>();
+function receiptFor(snapshot: SuccessSnapshot): Receipt | null {
+  const { order, timeZone } = snapshot.context;
+  if (!order || !snapshot.matches('succeeded')) return null;
+  const known = receipts.get(order);
+  if (known) return known;
+  const receipt = receiptOf(order, { timeZone, currency: config.currency });
+  receipts.set(order, receipt);
+  return receipt;
+}
+
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectSuccessView = (snapshot: SuccessSnapshot): DataProps => ({
   phase: phaseOf(snapshot),
@@ -57,8 +89,8 @@ export const selectSuccessView = (snapshot: SuccessSnapshot): DataProps => ({
   checklist: checklistOf(snapshot.context.order),
   toPlace: snapshot.context.order ? toPlaceText(snapshot.context.order) : null,
   error: snapshot.context.error,
-  missingTitle: refMissingTitle,
-  missingText: refMissingText,
+  notice: noticeOf(snapshot),
+  receipt: receiptFor(snapshot),
 });
 
 /**
@@ -71,6 +103,7 @@ export function successInput(ref: string | null, user: User): SuccessSequenceInp
     ref: ref === null || ref.trim() === '' ? null : ref,
     clientid: user.clientid,
     deletesFreePackage: readText('dashboard') === '1',
+    timeZone: user.branch_time_zone,
   };
 }
 
@@ -92,6 +125,7 @@ function SuccessSequence({ machine, user, orderRef }: { machine: SuccessSequence
   const [input] = useState(() => successInput(orderRef, user));
   const actorRef = useActorRef(machine, { input, inspect: machineInspection() });
   const view = useSelector(actorRef, selectSuccessView, shallowEqual);
+  useBackToDashboard();
   // The end comes through the actor's completion (observers are not sent the final snapshot as a change).
   const [receipt, setReceipt] = useState(false);
   useEffect(() => {

@@ -1,16 +1,22 @@
 import { Link } from 'react-router-dom';
+import type { PaymentNoticeText, Receipt } from '../../../machines/rules/order-progress.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
+import { PaymentNotice, dashboardLinkText } from './payment-notice.tsx';
+import { ReceiptClasses, ReceiptFacts } from './receipt-details.tsx';
 import styles from './payment.module.css';
 
 export const successTitle = 'Successful!';
 export const confirmationEmailText = 'You will receive order confirmation by email shortly';
 
 export interface SuccessViewProps {
-  /** What the screen shows: the missing ref, the sequence at work, a failed step, the end, or nothing (leaving for the receipt). */
-  phase: 'missingRef' | 'working' | 'failed' | 'succeeded' | 'leaving';
+  /**
+   * What the screen shows: no order to confirm (no ref, an unknown ref, another client's order), the sequence
+   * at work, a failed step, the end, or nothing (leaving for the receipt).
+   */
+  phase: 'missingRef' | 'unavailable' | 'working' | 'failed' | 'succeeded' | 'leaving';
   /** What the sequence is doing now, while it works. */
   progress: string;
   /** What the order has done (payment, lessons, invoice), as the server last said; empty until it is read. */
@@ -19,13 +25,14 @@ export interface SuccessViewProps {
   toPlace: string | null;
   /** The failed step's message (with Retry). */
   error: string | null;
-  /** The missing-ref alert's title and text. */
-  missingTitle: string;
-  missingText: string;
+  /** Why there is nothing to confirm (missingRef, unavailable); null otherwise. */
+  notice: PaymentNoticeText | null;
+  /** The paid order's receipt, once the sequence is done; null before. */
+  receipt: Receipt | null;
   onRetry: () => void;
 }
 
-/** Decorative confetti: CSS only, still under prefers-reduced-motion. */
+/** Decorative confetti: CSS only, behind the card's words (never over them or the receipt), still under prefers-reduced-motion. */
 function Confetti() {
   return (
     <div className={styles.confetti} aria-hidden="true">
@@ -59,19 +66,11 @@ function Checklist({ checklist, toPlace }: Pick<SuccessViewProps, 'checklist' | 
   );
 }
 
-/** /success: the payment's sequence at work, then the success message with 'Manage your Slots'. */
-export function SuccessView({ phase, progress, checklist, toPlace, error, missingTitle, missingText, onRetry }: SuccessViewProps) {
+/** /success: the payment's sequence at work, then the success message with 'Manage your Slots' and the receipt. */
+export function SuccessView({ phase, progress, checklist, toPlace, error, notice, receipt, onRetry }: SuccessViewProps) {
   return (
     <ScreenFrame title="Payment" titleHidden>
-      {phase === 'missingRef' ? (
-        <div role="alert" className={`${ui.card} ${styles.notice}`}>
-          <h2 className={styles.noticeTitle}>{missingTitle}</h2>
-          <p>{missingText}</p>
-          <Link className={`${ui.button} ${ui.secondary}`} to="/dashboard">
-            Go to Dashboard
-          </Link>
-        </div>
-      ) : null}
+      {(phase === 'missingRef' || phase === 'unavailable') && notice ? <PaymentNotice title={notice.title} text={notice.text} /> : null}
       {phase === 'working' ? (
         <div className={styles.working}>
           <CentredSpinner label={progress} />
@@ -81,22 +80,37 @@ export function SuccessView({ phase, progress, checklist, toPlace, error, missin
           <Checklist checklist={checklist} toPlace={toPlace} />
         </div>
       ) : null}
-      {phase === 'failed' ? <LoadError message={error ?? ''} onRetry={onRetry} /> : null}
-      {phase === 'succeeded' ? (
-        <section className={`${ui.card} ${styles.success}`} aria-labelledby="payment-success-title">
-          <Confetti />
-          <span className={styles.check} aria-hidden="true">
-            ✓
-          </span>
-          <h2 id="payment-success-title" className={styles.successTitle}>
-            {successTitle}
-          </h2>
-          <p>{confirmationEmailText}</p>
-          <Checklist checklist={checklist} toPlace={toPlace} />
-          <Link className={`${ui.button} ${ui.primary} ${ui.block}`} to="/manage-booking">
-            Manage your Slots
+      {phase === 'failed' ? (
+        <>
+          <LoadError message={error ?? ''} onRetry={onRetry} />
+          <Link className={`${ui.button} ${ui.secondary} ${ui.block} ${styles.after}`} to="/dashboard">
+            {dashboardLinkText}
           </Link>
-        </section>
+        </>
+      ) : null}
+      {phase === 'succeeded' ? (
+        <div className={styles.layout}>
+          <div className={styles.columns}>
+            <div className={styles.column}>
+              <section className={`${ui.card} ${styles.success}`} aria-labelledby="payment-success-title">
+                <Confetti />
+                <span className={styles.check} aria-hidden="true">
+                  ✓
+                </span>
+                <h2 id="payment-success-title" className={styles.successTitle}>
+                  {successTitle}
+                </h2>
+                <p>{confirmationEmailText}</p>
+                <Checklist checklist={checklist} toPlace={receipt ? null : toPlace} />
+                <Link className={`${ui.button} ${ui.primary} ${ui.block}`} to="/manage-booking">
+                  Manage your Slots
+                </Link>
+              </section>
+              {receipt ? <ReceiptFacts receipt={receipt} /> : null}
+            </div>
+            {receipt ? <ReceiptClasses receipt={receipt} /> : null}
+          </div>
+        </div>
       ) : null}
     </ScreenFrame>
   );

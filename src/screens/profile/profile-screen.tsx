@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { checkProfilePasswords } from '../../../machines/rules/password-rules.ts';
+import { checkProfilePasswords, profileFieldsRequiredText, profilePasswordMismatchText } from '../../../machines/rules/password-rules.ts';
 import { changeProfilePassword } from '../../actors/profile.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
@@ -11,6 +11,14 @@ import { notify } from '../../toasts/notify.ts';
 import { type PasswordFields, ProfileView } from './profile-view.tsx';
 
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const fieldNames = Object.keys(emptyFields) as (keyof PasswordFields)[];
+
+/** The fields a check's message is about: the empty ones, or the confirmation that differs. */
+function fieldsAtFault(problem: string | null, fields: PasswordFields): (keyof PasswordFields)[] {
+  if (problem === profileFieldsRequiredText) return fieldNames.filter((name) => !fields[name]);
+  if (problem === profilePasswordMismatchText) return ['confirmPassword'];
+  return [];
+}
 
 /** /profile: name, e-mail and students from the session; Change Password posts the old and new password. */
 export function ProfileScreen() {
@@ -24,6 +32,9 @@ function Profile({ user }: { user: User }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [fields, setFields] = useState<PasswordFields>(emptyFields);
   const [error, setError] = useState<string | null>(null);
+  // The fields the last check found wrong, and how many checks found something (each moves focus to the first).
+  const [invalid, setInvalid] = useState<(keyof PasswordFields)[]>([]);
+  const [checks, setChecks] = useState(0);
 
   const mutation = useMutation({
     mutationFn: changeProfilePassword,
@@ -36,8 +47,8 @@ function Profile({ user }: { user: User }) {
       setError(null);
     },
     onError: (failure) => {
-      // The dialog stays open with what was typed.
-      notify.error(failure.message);
+      // The dialog stays open with what was typed; its alert says (and announces) why, the toast is for the eye.
+      notify.errorShownInline(failure.message);
       setError(failure.message);
     },
   });
@@ -45,7 +56,11 @@ function Profile({ user }: { user: User }) {
   const submit = () => {
     const problem = checkProfilePasswords(fields);
     setError(problem);
-    if (problem) return;
+    setInvalid(fieldsAtFault(problem, fields));
+    if (problem) {
+      setChecks((n) => n + 1);
+      return;
+    }
     mutation.mutate({ clientid: user.clientid, oldPassword: fields.oldPassword, newPassword: fields.newPassword });
   };
 
@@ -55,6 +70,7 @@ function Profile({ user }: { user: User }) {
     setDialogOpen(false);
     setFields(emptyFields);
     setError(null);
+    setInvalid([]);
   };
 
   return (
@@ -66,10 +82,16 @@ function Profile({ user }: { user: User }) {
       dialogOpen={dialogOpen}
       fields={fields}
       error={error}
+      invalidFields={invalid}
+      checks={checks}
       submitting={mutation.isPending}
       onOpenDialog={() => setDialogOpen(true)}
       onCloseDialog={close}
-      onFieldChange={(field, value) => setFields((current) => ({ ...current, [field]: value }))}
+      onFieldChange={(field, value) => {
+        setFields((current) => ({ ...current, [field]: value }));
+        // Editing a field answers what was wrong with it.
+        setInvalid((current) => current.filter((name) => name !== field));
+      }}
       onSubmit={submit}
     />
   );

@@ -1,4 +1,5 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
+import { useFocusFirstInvalid } from '../../components/field-validation.ts';
 import { InitialsAvatar } from '../../components/initials-avatar.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -23,6 +24,10 @@ export interface ProfileViewProps {
   fields: PasswordFields;
   /** A validation message or the failure's text, shown in the dialog. */
   error: string | null;
+  /** The fields the validation message is about: marked invalid and described by it. */
+  invalidFields: readonly (keyof PasswordFields)[];
+  /** How many checks found something wrong: each time the first such field takes focus. */
+  checks: number;
   submitting: boolean;
   onOpenDialog: () => void;
   onCloseDialog: () => void;
@@ -32,6 +37,10 @@ export interface ProfileViewProps {
 
 /** /profile: the user's name, e-mail and students, and the Change Password dialog. */
 export function ProfileView(props: ProfileViewProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const errorId = useId();
+  useFocusFirstInvalid(form, props.checks);
+  const invalidBy = (field: keyof PasswordFields) => (props.invalidFields.includes(field) ? errorId : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!props.submitting) props.onSubmit();
@@ -71,7 +80,7 @@ export function ProfileView(props: ProfileViewProps) {
       </section>
 
       <ModalDialog open={props.dialogOpen} title="Change Password" onClose={props.onCloseDialog}>
-        <form noValidate onSubmit={submit} aria-busy={props.submitting}>
+        <form ref={form} noValidate onSubmit={submit} aria-busy={props.submitting}>
           {/* For password managers: whose password this is. */}
           <input type="email" name="username" autoComplete="username" value={props.email} readOnly hidden />
           <PasswordField
@@ -80,6 +89,7 @@ export function ProfileView(props: ProfileViewProps) {
             autoComplete="current-password"
             value={props.fields.oldPassword}
             onChange={(value) => props.onFieldChange('oldPassword', value)}
+            invalidBy={invalidBy('oldPassword')}
             disabled={props.submitting}
           />
           <PasswordField
@@ -88,6 +98,7 @@ export function ProfileView(props: ProfileViewProps) {
             autoComplete="new-password"
             value={props.fields.newPassword}
             onChange={(value) => props.onFieldChange('newPassword', value)}
+            invalidBy={invalidBy('newPassword')}
             disabled={props.submitting}
           />
           <PasswordField
@@ -96,9 +107,10 @@ export function ProfileView(props: ProfileViewProps) {
             autoComplete="new-password"
             value={props.fields.confirmPassword}
             onChange={(value) => props.onFieldChange('confirmPassword', value)}
+            invalidBy={invalidBy('confirmPassword')}
             disabled={props.submitting}
           />
-          <p role="alert" className={`${ui.error} ${styles.alert}`}>
+          <p id={errorId} role="alert" className={`${ui.error} ${styles.alert}`}>
             {props.error}
           </p>
           <div className={`${ui.actions} ${styles.actions}`}>

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { rescheduleNoticeText } from '../../../contract/reschedule-notice.ts';
-import { type Appointment, rescheduleDataOf, reschedulePage, reschedulingPageSize } from '../../../machines/rules/booking-list.ts';
+import { type Appointment, groupTitles, rescheduleDataOf, reschedulePage, reschedulingPageSize, studentNamesOf } from '../../../machines/rules/booking-list.ts';
 import { branchToday } from '../../booking/branch-today.ts';
 import { storeRescheduleData } from '../../booking/reschedule-storage.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -39,6 +39,13 @@ function Rescheduling({ user }: { user: User }) {
     () => reschedulePage(appointments.data ?? [], { page, size: reschedulingPageSize, timeZone: user.branch_time_zone, today }),
     [appointments.data, page, user.branch_time_zone, today],
   );
+  // Whose lessons a group holds comes from this page's services (shared with Manage Booking's cache).
+  const services = useQueries({ queries: shown.serviceIds.map((serviceId) => serviceOptions(serviceId, user.branch_id)) });
+  const serviceOf = new Map(shown.serviceIds.map((serviceId, index) => [serviceId, services[index]?.data]));
+  const titles = groupTitles(shown.groups, (serviceId) => {
+    const service = serviceOf.get(serviceId);
+    return service ? studentNamesOf(service) : undefined;
+  });
 
   const reschedule = useMutation({
     mutationFn: async (appointment: Appointment) => {
@@ -60,7 +67,7 @@ function Rescheduling({ user }: { user: User }) {
       loading={appointments.isLoading}
       error={appointments.isError ? appointments.error.message : null}
       retrying={appointments.isFetching}
-      groups={shown.groups}
+      groups={shown.groups.map((group, index) => ({ key: group.key, title: titles[index] ?? group.packageName, items: group.items }))}
       page={shown.page}
       pageCount={shown.pageCount}
       opening={reschedule.isPending ? reschedule.variables.id : null}

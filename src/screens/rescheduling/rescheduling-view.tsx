@@ -12,8 +12,8 @@ export interface ReschedulingViewProps {
   /** Why the lessons could not be loaded (with Retry); null when all is well. */
   error: string | null;
   retrying: boolean;
-  /** The page's lessons under their package. */
-  groups: { packageName: string; items: RescheduleItem[] }[];
+  /** The page's lessons under their client package, each group titled so a parent tells them apart ('SILVER · Adam Ahmed'). */
+  groups: { key: string; title: string; items: RescheduleItem[] }[];
   page: number;
   pageCount: number;
   /** The lesson whose Reschedule is on its way (its tutor is being looked up); null when none is. */
@@ -26,6 +26,9 @@ export interface ReschedulingViewProps {
 }
 
 export const noLessonsText = 'No available Tutors';
+
+/** What a Reschedule button is called to a screen reader: the visible word, then which lesson it moves. */
+export const rescheduleLabel = (item: Pick<RescheduleItem, 'topic' | 'date' | 'time'>) => `Reschedule ${item.topic} on ${item.date} ${item.time}`;
 
 function ChevronIcon() {
   return (
@@ -55,7 +58,15 @@ function Lesson({ item, opening, busy, noticeText, onReschedule }: { item: Resch
           <ChevronIcon />
         </button>
         {item.reschedulable ? (
-          <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} aria-busy={opening} aria-describedby={headingId} onClick={() => onReschedule(item.id)}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.primary}`}
+            disabled={busy}
+            aria-busy={opening}
+            aria-label={rescheduleLabel(item)}
+            aria-describedby={headingId}
+            onClick={() => onReschedule(item.id)}
+          >
             {opening ? <Spinner /> : null}
             Reschedule
           </button>
@@ -88,8 +99,8 @@ function Body({ props, top }: { props: ReschedulingViewProps; top: RefObject<HTM
   }
   return (
     <>
-      {props.groups.map((group, index) => (
-        <Group key={`${props.page}-${index}`} packageName={group.packageName}>
+      {props.groups.map((group) => (
+        <Group key={`${props.page}-${group.key}`} title={group.title}>
           {group.items.map((item) => (
             <li key={item.id}>
               <Lesson item={item} opening={props.opening === item.id} busy={props.opening !== null} noticeText={props.noticeText} onReschedule={props.onReschedule} />
@@ -102,19 +113,19 @@ function Body({ props, top }: { props: ReschedulingViewProps; top: RefObject<HTM
   );
 }
 
-function Group({ packageName, children }: { packageName: string; children: ReactNode }) {
+function Group({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section className={styles.group} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.packageName}>
-        {packageName}
+        {title}
       </h2>
       <ul className={styles.lessons}>{children}</ul>
     </section>
   );
 }
 
-/** /rescheduling (props only): the client's lessons to come by package, ten a page, each with Reschedule while it may move. */
+/** /rescheduling (props only): the client's lessons to come by client package, ten a page, each with Reschedule while it may move. */
 export function ReschedulingView(props: ReschedulingViewProps) {
   const top = useRef<HTMLDivElement>(null);
   return (

@@ -1,4 +1,5 @@
-import { type FormEvent, type InvalidEvent, useId } from 'react';
+import { useId } from 'react';
+import { submitWhenValid, useConstraintError } from '../../components/field-validation.ts';
 import { type StudentCount, quoteThankYouText } from '../../../machines/rules/quote-rules.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
@@ -41,20 +42,19 @@ export function StudentFormView(props: StudentFormViewProps) {
   const id = useId();
   const { fields } = props;
   const errorId = `${id}-error`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!props.submitting) props.onSubmit();
-  };
-  const termsInvalid = (event: InvalidEvent<HTMLInputElement>) => {
-    // The spec's own text replaces the browser's bubble; focus goes to the box as the bubble would
-    // (when an earlier field is invalid too, the browser focuses that one afterwards).
-    event.preventDefault();
-    event.currentTarget.focus();
-    props.onTermsMissing();
-  };
+  const studentsError = useConstraintError('Number of students');
   return (
     <ScreenFrame title="Request a Quote">
-      <form className={ui.card} onSubmit={submit} aria-busy={props.submitting}>
+      {/* Each field that is missing or wrong says why under it and the first takes focus; the terms box says
+          the spec's 'Please agree to the terms and conditions.' in the form's alert. */}
+      <form
+        className={ui.card}
+        noValidate
+        onSubmit={submitWhenValid(() => {
+          if (!props.submitting) props.onSubmit();
+        })}
+        aria-busy={props.submitting}
+      >
         <p className={styles.hint}>Tell us about you and your children and we will get back to you.</p>
         <div className={styles.names}>
           <TextField
@@ -86,7 +86,13 @@ export function StudentFormView(props: StudentFormViewProps) {
             name="students"
             required
             value={fields.students}
-            onChange={(e) => props.onChange({ students: asStudentCount(e.target.value) })}
+            aria-invalid={studentsError.error ? true : undefined}
+            aria-describedby={studentsError.error ? `${id}-students-error` : undefined}
+            onInvalid={studentsError.onInvalid}
+            onChange={(e) => {
+              studentsError.clear();
+              props.onChange({ students: asStudentCount(e.target.value) });
+            }}
           >
             <option value="" disabled>
               Choose…
@@ -97,6 +103,11 @@ export function StudentFormView(props: StudentFormViewProps) {
               </option>
             ))}
           </select>
+          {studentsError.error ? (
+            <p id={`${id}-students-error`} className={ui.error}>
+              {studentsError.error}
+            </p>
+          ) : null}
         </div>
         <TextField
           label="Email"
@@ -131,7 +142,11 @@ export function StudentFormView(props: StudentFormViewProps) {
             checked={fields.terms}
             aria-invalid={props.termsMissing ? true : undefined}
             aria-describedby={props.termsMissing ? errorId : undefined}
-            onInvalid={termsInvalid}
+            onInvalid={(event) => {
+              // The spec's own text, in the form's alert, replaces the browser's bubble.
+              event.preventDefault();
+              props.onTermsMissing();
+            }}
             onChange={(e) => props.onChange({ terms: e.target.checked })}
           />
           <label htmlFor={`${id}-terms`}>I agree to the terms and conditions</label>

@@ -17,19 +17,38 @@ export interface TransactionHistoryViewProps {
   /** The client's invoices, newest first. */
   invoices: InvoiceRow[];
   onRetry: () => void;
+  /** Pay was chosen on an unpaid invoice: its payment page opens. */
+  onPay: (link: string) => void;
 }
 
-function Invoice({ invoice }: { invoice: InvoiceRow }) {
+function Invoice({ invoice, onPay }: { invoice: InvoiceRow; onPay: (link: string) => void }) {
   const descriptionId = useId();
+  const payForId = useId();
+  const { payLink } = invoice;
   return (
     <article className={`${ui.card} ${styles.invoice}`} aria-labelledby={descriptionId}>
       <div className={styles.main}>
-        <h2 id={descriptionId} className={styles.description}>
-          {invoice.description}
+        {/* One line per thing bought, its package over its students and subjects; named as one text. */}
+        <h2 id={descriptionId} className={styles.description} aria-label={invoice.description}>
+          {invoice.lines.map((line, index) => (
+            <span key={`${index}-${line.title}`} className={styles.line}>
+              <span className={styles.lineTitle}>{line.title}</span>
+              {line.detail ? <span className={styles.lineDetail}>{line.detail}</span> : null}
+            </span>
+          ))}
         </h2>
-        <time className={styles.date} dateTime={invoice.sent}>
-          {invoice.date}
-        </time>
+        <p className={styles.meta}>
+          <time dateTime={invoice.sent}>{invoice.date}</time>
+          {invoice.method ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>
+                <span className={ui.visuallyHidden}>Payment method: </span>
+                {invoice.method}
+              </span>
+            </>
+          ) : null}
+        </p>
       </div>
       <div className={styles.side}>
         <p className={styles.amount}>{invoice.amount}</p>
@@ -38,6 +57,17 @@ function Invoice({ invoice }: { invoice: InvoiceRow }) {
           <span className={ui.visuallyHidden}>Status: </span>
           {invoice.status}
         </p>
+        {payLink ? (
+          <>
+            <button type="button" className={`${ui.button} ${ui.primary} ${styles.pay}`} aria-describedby={payForId} onClick={() => onPay(payLink)}>
+              Pay
+            </button>
+            {/* What Pay pays for, for screen readers (a hidden element may describe). */}
+            <span id={payForId} hidden>
+              {`${invoice.amount}: ${invoice.description}`}
+            </span>
+          </>
+        ) : null}
       </div>
     </article>
   );
@@ -57,14 +87,17 @@ function Body(props: TransactionHistoryViewProps) {
     <ul className={styles.list} aria-label="Transactions">
       {props.invoices.map((invoice) => (
         <li key={invoice.id}>
-          <Invoice invoice={invoice} />
+          <Invoice invoice={invoice} onPay={props.onPay} />
         </li>
       ))}
     </ul>
   );
 }
 
-/** /transaction-history: the client's invoices with date, description, amount and status, and Renew (props only). */
+/**
+ * /transaction-history: the client's invoices with what each paid for, date, payment method, amount and status,
+ * Pay on an unpaid one, and Renew (props only).
+ */
 export function TransactionHistoryView(props: TransactionHistoryViewProps) {
   return (
     <ScreenFrame title="Transaction History" titleHidden>
