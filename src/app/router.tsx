@@ -31,7 +31,8 @@ const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
   '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
   '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
   '/remainingbookclass': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).RemainingBookClassScreen }),
-  '/free-book': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).FreeBookScreen }),
+  // The free flow starts here (DESIGN.md): a way into a booking, behind the same gate as New Booking.
+  '/free-book': gated(async () => (await import('../screens/book-class/book-class-screen.tsx')).FreeBookScreen),
   '/freebooking-summary': async () => ({ Component: (await import('../screens/booking-summary/free-booking-summary-screen.tsx')).FreeBookingSummaryScreen }),
   '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),
   '/checkout': async () => ({ Component: (await import('../screens/checkout/checkout-screen.tsx')).CheckoutScreen }),

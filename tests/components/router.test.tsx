@@ -2,9 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/app/router.tsx';
-import { stubNetwork } from '../support/network-stub.ts';
+import { bookingPausedTitle } from '../../src/screens/booking-gate/booking-paused-view.tsx';
+import { writeSession } from '../../src/storage/browser-storage.ts';
+import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
+import { sampleForm } from '../support/draft-fixtures.ts';
+import { testUser } from '../support/render-screen.tsx';
 
-stubNetwork();
+const fetchMock = stubNetwork();
 
 // The console guard (tests/support/console-guard.ts) fails a test on any warning, React Router's
 // 'No `HydrateFallback` element provided to render during initial hydration' included.
@@ -16,5 +20,21 @@ describe('the app router', () => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', heading)).toBeVisible();
+  });
+});
+
+// Every way into a booking asks whether staff paused this client's booking first: New Booking, Renew, and
+// /free-book, which starts the free flow on its own.
+describe('the booking-status gate on the routes that start a booking', () => {
+  it.each(['/new-booking', '/renew-change-packages', '/free-book'])('%s shows the paused notice to a paused client', async (path) => {
+    writeSession({ token: liveToken(), user: testUser });
+    // A free draft whose form names a student, year and subject: /free-book would open its grid on it.
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'free', clientPackageId: null, orderRef: null }));
+    localStorage.setItem('packageFormData', JSON.stringify(sampleForm));
+    // Only the client data answers; the flow's own reads stay pending (the gate shows the flow while it asks).
+    fetchMock.mockImplementation((request) => (new URL(request.url).pathname.startsWith('/api/clientsdata/') ? Promise.resolve(json({ status: false, client: testUser })) : new Promise<Response>(() => {})));
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+    expect(await screen.findByRole('heading', { name: bookingPausedTitle })).toBeVisible();
+    expect(sentTo(fetchMock, `/api/clientsdata/${testUser.clientid}`).length).toBeGreaterThan(0);
   });
 });
