@@ -452,7 +452,8 @@ export interface paths {
          *     by conditional writes. The lessons are checked as create-order checks them (an hour long, the
          *     tutor teaches the subject and is available, from the branch's today + 2, the weekly lessons);
          *     hours booked or held by someone else, or no longer bookable, answer 409 with `taken` naming each.
-         *     Idempotent by content: the same lessons sent again on the same basis (a retry after a lost answer)
+         *     A free assessment of a client whose booking staff paused is refused with 403 naming `client_id`
+         *     (paid classes are still placed). Idempotent by content: the same lessons sent again on the same basis (a retry after a lost answer)
          *     answer 200 with what the first call booked, and write nothing.
          */
         post: operations["bookLessons"];

@@ -3,7 +3,7 @@ import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { type Queryable, isExclusionViolation, isUniqueViolation } from '../db/database.ts';
 import { perClassCharge } from '../../contract/pricing.ts';
-import { assertOwnClient, assertOwnStudents, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
+import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownedRow } from '../domain/access.ts';
 import { branchDay, branchTimeZone } from '../domain/branch-time.ts';
 import { type HoldLine, HoursTakenError, type PlannedLesson, type TakenHour, allTaken, hoursNotFree, planLessons, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
 import { type BookingTerms, bookPlannedLessons, packageDurationDays, priceText, tutorPrices } from '../domain/lesson-booking.ts';
@@ -12,7 +12,7 @@ import { moneyText } from '../domain/pricing.ts';
 import { type ClientPackageRow, type OrderLineRow, type OrderRow, appointmentsWhere, isPaid, linesOf } from '../domain/records.ts';
 import { retryingDeadlocks } from '../http/constraint-conflicts.ts';
 import { lockPeople, peopleOf } from '../domain/person-locks.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type Body, type HandlerGroup, requireSession } from '../http/operations.ts';
 import { replayed } from '../http/replayed.ts';
 
@@ -310,8 +310,18 @@ export function bookingHandlers(ctx: AppContext): HandlerGroup<'bookLessons' | '
       };
       const earlier = await replay();
       if (earlier) return earlier;
+      // A paused client starts no new booking (as POST /create-order refuses); classes already paid for are
+      // still placed, since the money is in.
+      if (basis.kind === 'free' && (await bookingPaused(db, session.sub))) throw forbidden('client_id', bookingPausedText);
 
-      await assertBasisOpen(db, session.sub, basis);
+      try {
+        await assertBasisOpen(db, session.sub, basis);
+      } catch (error) {
+        // The same booking sent twice at once may have committed since the replay check above: answer it.
+        const late = await replay();
+        if (late) return late;
+        throw error;
+      }
       const now = new Date();
       const unavailable: TakenHour[] = await unavailableHours(db, planned, levels, zone, now);
       const today = branchDay(now, zone);

@@ -162,6 +162,23 @@ describe('the free assessment', () => {
     expect(status.body).toMatchObject({ success: true, message: 'The free assessment class has been booked already.' });
   });
 
+  it('is refused with 403 naming client_id while staff paused booking for the client, and writes nothing', async () => {
+    const client = await server.newClient(1);
+    const slot = await slotSource(server, client).next();
+    await server.db.query('update clients set booking_paused = true where id = $1', [client.clientid]);
+    const before = await storedState(server.db);
+    const answer = await book(client, { free_assessment: true }, [slot]);
+    expect({ status: answer.status, field: answer.body.field, message: answer.body.message }).toEqual({
+      status: 403,
+      field: 'client_id',
+      message: 'Booking is paused for this account. Please contact us to book.',
+    });
+    expect(responseErrors('bookLessons', 403, answer.body)).toEqual([]);
+    expect((await storedState(server.db)).digest).toEqual(before.digest);
+    await server.db.query('update clients set booking_paused = false where id = $1', [client.clientid]);
+    expect((await book(client, { free_assessment: true }, [slot])).status).toBe(201);
+  });
+
   it('sent again (a retry after a lost answer) answers 200 with the same lesson and writes nothing', async () => {
     const client = await server.newClient(1);
     const slot = await slotSource(server, client).next();
