@@ -4,27 +4,10 @@ import { type Answer, ApiError, type ApiClient, type RequestBody, callApi } from
 export const couponFailedText = 'This coupon could not be applied.';
 export const orderFailedText = 'The payment could not be started. Please try again.';
 
-/**
- * The server's message without the name of the field it is about: an answer naming `field: 'code'` may
- * read 'code: This coupon code is invalid or has expired.' (older servers put the name in front), and a
- * client reads the sentence alone. Only the answer's own field is taken off; any other text stays as it is.
- */
-function withoutFieldName(error: unknown): unknown {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return error;
-  const { field } = error.body as { field?: unknown };
-  if (typeof field !== 'string' || field === '') return error;
-  const prefix = `${field}: `;
-  if (!error.message.startsWith(prefix) || error.message.length === prefix.length) return error;
-  return new ApiError(error.status, error.message.slice(prefix.length), error.body);
-}
-
 /** POST /apply-coupon: the coupon's discount; a refusal throws with the server's message (no field name before it). */
-export async function applyCoupon(api: ApiClient, body: RequestBody<'applyCoupon'>): Promise<Answer<'applyCoupon'>> {
-  try {
-    return await callApi(() => api.POST('/apply-coupon', { body }), couponFailedText);
-  } catch (error) {
-    throw withoutFieldName(error);
-  }
+export function applyCoupon(api: ApiClient, body: RequestBody<'applyCoupon'>): Promise<Answer<'applyCoupon'>> {
+  // callApi reads a refusal's message without its field's name in front (serverText).
+  return callApi(() => api.POST('/apply-coupon', { body }), couponFailedText);
 }
 
 /**
@@ -37,8 +20,7 @@ export async function createOrder(api: ApiClient, body: RequestBody<'createOrder
     return await callApi(() => api.POST('/create-order', { body }), orderFailedText);
   } catch (error) {
     const taken = error instanceof ApiError && error.status === 409 ? takenHoursIn(error.body) : null;
-    const refusal = withoutFieldName(error);
-    if (refusal instanceof ApiError && taken) throw new HoursTakenError(refusal.message, taken);
-    throw refusal;
+    if (error instanceof ApiError && taken) throw new HoursTakenError(error.message, taken);
+    throw error;
   }
 }
