@@ -108,6 +108,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar/lessons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One lesson as an iCalendar file (Add to calendar)
+         * @description Extension. An RFC 5545 file with one VEVENT for the lesson: a UID that never changes for that
+         *     lesson and holds no personal data (the same UID as in the calendar feed), DTSTART/DTEND in UTC,
+         *     SUMMARY with the subject, the tutor in the description, a link to Manage Booking, one VALARM.
+         *     SEQUENCE goes up by 1 each time the lesson is moved or cancelled; a cancelled lesson is
+         *     STATUS:CANCELLED. Served as an attachment named `lesson-<id>.ics`. Only the lesson's own client.
+         */
+        get: operations["getLessonCalendarFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the client has a private calendar feed
+         * @description Extension. The feed's secret is stored hashed, so its address cannot be read back: it is shown
+         *     once, when it is made or reset (`POST /calendar-feed`).
+         */
+        get: operations["getCalendarFeedStatus"];
+        put?: never;
+        /**
+         * Make the private calendar feed, or replace its secret (Reset)
+         * @description Extension. A new random secret (not the session token) replaces any earlier one, whose
+         *     address then answers 404. The answer carries the feed's address, in https (or the portal's
+         *     scheme) and webcal form; it is the only time the address is shown.
+         */
+        post: operations["resetCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-feed/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's lessons as a subscribable iCalendar feed
+         * @description Extension, public (the secret in the path is the key). Every lesson of the feed's client from
+         *     2 weeks back to 3 months ahead, cancelled ones as STATUS:CANCELLED, with the same UIDs as the
+         *     lesson files. An unknown or replaced secret answers 404. Rate-limited per address like the other
+         *     public calls.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clientsdata/{clientid}": {
         parameters: {
             query?: never;
@@ -812,6 +886,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CalendarFeedStatus: {
+            /** @description Whether a feed address works now. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the current address was made; null without a feed.
+             */
+            created_at: string | null;
+        };
+        CalendarFeedLink: {
+            /** @description The feed over the portal's own scheme (https in production). */
+            url: string;
+            /** @description The same address with the webcal scheme, which calendar apps open as a subscription. */
+            webcal_url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         Id: number;
         /** @description Year number, 1 to 13 ('Year N / Grade N-1'). */
         Year: number;
@@ -1487,6 +1578,99 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLessonCalendarFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCalendarFeedStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    resetCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new feed address. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

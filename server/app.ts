@@ -9,6 +9,7 @@ import type { SessionClaims } from './auth/tokens.ts';
 import type { AppContext, AppOptions } from './context.ts';
 import { sandboxProvider } from './domain/payment-provider.ts';
 import { signatureHeader } from './domain/payment-signature.ts';
+import { type ReminderLoop, startReminderLoop } from './domain/reminders.ts';
 import { createHandlers } from './handlers/index.ts';
 import { tokenStillValid } from './auth/token-version.ts';
 import { validatorCompiler } from './http/body-validation.ts';
@@ -163,7 +164,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevAppointmentPages(app, context);
   }
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
+  if (options.reminders) registerReminderLoop(app, options.db, { ...options.reminders, publicUrl: options.publicUrl });
   return app;
+}
+
+/** The reminder scan runs from when the app is ready until it closes; closing waits for a scan under way. */
+function registerReminderLoop(app: FastifyInstance, db: AppOptions['db'], settings: NonNullable<AppOptions['reminders']> & { publicUrl: string }) {
+  let loop: ReminderLoop | undefined;
+  app.addHook('onReady', async () => {
+    loop = startReminderLoop(db, { ...settings, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await loop?.stop();
+  });
 }
 
 /** `POST /api/orders/:ref`: an operation's route as Fastify names it. */

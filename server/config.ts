@@ -16,6 +16,10 @@ export interface ServerConfig {
   orderHoldSeconds: number;
   /** The key the payment provider signs its notifications with; generated into the data directory when unset. */
   paymentWebhookSecret: string | undefined;
+  /** How long before a planned lesson its reminder mail is due. */
+  reminderLeadHours: number;
+  /** How often each instance looks for due reminders. */
+  reminderScanSeconds: number;
 }
 
 function port(value: string | undefined): number {
@@ -25,10 +29,25 @@ function port(value: string | undefined): number {
   return n;
 }
 
-function seconds(name: string, value: string | undefined, fallback: number): number {
+function seconds(name: string, value: string | undefined, fallback: number, max?: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number of seconds, at least 1, got "${value}"`);
+  const limit = max === undefined ? '' : ` and at most ${max}`;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) throw new Error(`${name} must be a whole number of seconds, at least 1${limit}, got "${value}"`);
+  return n;
+}
+
+/** A day: a longer pause would overflow a timer (2^31 ms) and make reminders late by more than it is worth. */
+const maxScanSeconds = 86400;
+
+/** A year: a reminder further ahead than that is no reminder. */
+const maxLeadHours = 366 * 24;
+
+/** Hours, fractions allowed (0.5 = half an hour). */
+function hours(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0) || n > max) throw new Error(`${name} must be a number of hours, more than 0 and at most ${max}, got "${value}"`);
   return n;
 }
 
@@ -49,5 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staffEmail: env.STAFF_EMAIL || 'staff@tutoring.example',
     orderHoldSeconds: seconds('ORDER_HOLD_SECONDS', env.ORDER_HOLD_SECONDS, 1800),
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+    reminderLeadHours: hours('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24, maxLeadHours),
+    reminderScanSeconds: seconds('REMINDER_SCAN_SECONDS', env.REMINDER_SCAN_SECONDS, 60, maxScanSeconds),
   };
 }

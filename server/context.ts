@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { TokenService } from './auth/tokens.ts';
 import type { Database } from './db/database.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
+import type { ReminderSettings } from './domain/reminders.ts';
 
 export interface AppOptions {
   db: Database;
@@ -20,6 +21,11 @@ export interface AppOptions {
   orderHoldSeconds?: number;
   /** The key the payment provider signs its notifications with (the sandbox signs with it too). */
   paymentWebhookSecret: string;
+  /**
+   * Scan for due lesson reminders while the app runs (REMINDER_LEAD_HOURS, REMINDER_SCAN_SECONDS): from when it
+   * is ready until it closes. Off when absent, so an app built for a test or a tool mails nobody by itself.
+   */
+  reminders?: ReminderSettings;
   /** The built SPA; a placeholder page is served while it does not exist. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];

@@ -24,6 +24,7 @@ const app = await buildApp({
   staffEmail: config.staffEmail,
   orderHoldSeconds: config.orderHoldSeconds,
   paymentWebhookSecret: await loadSecret(config.paymentWebhookSecret, config.dataDir, 'payment-webhook-secret'),
+  reminders: { leadHours: config.reminderLeadHours, scanSeconds: config.reminderScanSeconds },
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

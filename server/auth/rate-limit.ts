@@ -11,6 +11,11 @@ export const failedLoginsPerEmail: RateRule = { kind: 'login-failure:email', lim
 export const failedLoginsPerAddress: RateRule = { kind: 'login-failure:ip', limit: 20, windowSeconds: 15 * 60 };
 export const resetRequestsPerEmail: RateRule = { kind: 'reset-request:email', limit: 5, windowSeconds: 60 * 60 };
 export const quoteRequestsPerAddress: RateRule = { kind: 'quote-request:ip', limit: 10, windowSeconds: 60 * 60 };
+/**
+ * Requests for a calendar feed, found or not: calendar apps poll a feed a few times an hour at most, so 120 an
+ * hour leaves room for several apps behind one address while keeping secrets from being guessed by the million.
+ */
+export const calendarFeedRequestsPerAddress: RateRule = { kind: 'calendar-feed:ip', limit: 120, windowSeconds: 60 * 60 };
 
 export interface Attempt {
   allowed: boolean;
@@ -25,6 +30,8 @@ export interface Attempt {
  */
 export async function attempt(db: Queryable, rule: RateRule, key: string): Promise<Attempt> {
   const [event] = await db.query<{ id: string }>('insert into rate_events (kind, key) values ($1, $2) returning id::text as id', [rule.kind, key.toLowerCase()]);
+  // What is past the window never counts again: a feed polled all day keeps a window's worth of rows per address.
+  await db.query('delete from rate_events where kind = $1 and key = $2 and at <= now() - make_interval(secs => $3)', [rule.kind, key.toLowerCase(), rule.windowSeconds]);
   const [row] = await db.query<{ n: number }>(
     `select count(*)::int as n from rate_events where kind = $1 and key = $2 and at > now() - make_interval(secs => $3)`,
     [rule.kind, key.toLowerCase(), rule.windowSeconds],

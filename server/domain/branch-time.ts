@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { wallClockInstant } from '../../contract/date-format.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -9,11 +10,9 @@ export async function branchTimeZone(db: Queryable, branchId: number): Promise<s
   return row.time_zone;
 }
 
-/** The instant of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the branch's time zone. */
+/** The instant of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the branch's time zone: the portal's own rule. */
 export function branchInstant(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  return new Date(TZDate.tz(timeZone, y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0).getTime());
+  return new Date(wallClockInstant(date, time, timeZone));
 }
 
 /** The branch's calendar day of an instant, YYYY-MM-DD. */

@@ -7,6 +7,7 @@ import { type PlannedLesson, releaseOrderHolds, takenHours } from './holds.ts';
 import { sendInvoiceMail, sendReceiptMail } from './invoice-mail.ts';
 import { lockPeople, peopleOf } from './person-locks.ts';
 import { type BookingTerms, bookPlannedLessons, packageDurationDays, priceText, tutorPrices } from './lesson-booking.ts';
+import { mailDateTime } from './mail-dates.ts';
 import { sendMail } from './outbox.ts';
 import { moneyText, sameMoney } from './pricing.ts';
 import { type OrderLineRow, type OrderRow, isPaid, linesOf } from './records.ts';
@@ -155,6 +156,10 @@ async function bookHeldLessons(tx: Queryable, order: OrderRow, staffEmail: strin
   if (lost.length > 0) await recordLost(tx, order, lost, lines, staffEmail, zone);
 }
 
+/** One lost hour in the staff mail: 'Mathematics, Sat 28 Nov 2026 · 09:00 (Dubai time), tutor 7'. */
+export const lostHourLine = (lesson: { subject: string; start: Date; contractor_id: number }, zone: string) =>
+  `${lesson.subject}, ${mailDateTime(lesson.start, zone)}, tutor ${lesson.contractor_id}`;
+
 /** Lessons whose hours were taken after their hold expired: classes to place on the paid order, and staff told. */
 async function recordLost(tx: Queryable, order: OrderRow, lost: readonly OrderLessonRow[], lines: readonly OrderLineRow[], staffEmail: string, zone: string): Promise<void> {
   await tx.query('update order_lessons set lost_at = now() where id = any($1::int[])', [lost.map((l) => l.id)]);
@@ -163,7 +168,7 @@ async function recordLost(tx: Queryable, order: OrderRow, lost: readonly OrderLe
     if (n > 0) await tx.query('update order_lines set to_place = to_place + $2 where id = $1', [line.id, n]);
   }
   await tx.query('update orders set to_place = to_place + $2 where id = $1', [order.id, lost.length]);
-  const hours = lost.map((l) => `${l.subject}, ${branchDay(l.start, zone)} ${l.start.toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' })}, tutor ${l.contractor_id}`);
+  const hours = lost.map((l) => lostHourLine(l, zone));
   await sendMail(
     tx,
     staffEmail,

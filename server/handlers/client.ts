@@ -2,6 +2,8 @@ import type { SessionClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { assertOwnClient, bookingPaused, ownBranch, ownedRow } from '../domain/access.ts';
+import { branchTimeZone } from '../domain/branch-time.ts';
+import { mailDateTime } from '../domain/mail-dates.ts';
 import { sendMail } from '../domain/outbox.ts';
 import { type AppointmentRow, type StudentRow, appointmentsWhere, loadUser, toStudent } from '../domain/records.ts';
 import { conflict, forbidden } from '../http/errors.ts';
@@ -120,7 +122,7 @@ export function clientHandlers(ctx: AppContext): HandlerGroup<ClientOperations> 
           [session.sub, client_email, review_number, description, appointment_id ?? null],
         );
         if (!review) return false;
-        const about = lesson ? ` the lesson ${lesson.topic} of ${lesson.start.toISOString()} (appointment ${lesson.id})` : '';
+        const about = lesson ? ` the lesson ${lesson.topic} of ${mailDateTime(lesson.start, await branchTimeZone(tx, lesson.branch_id))} (appointment ${lesson.id})` : '';
         await sendMail(tx, ctx.staffEmail, `Review: ${review_number} of 5 stars`, `Client ${session.sub} (${client_email}) rated${about} ${review_number} of 5:\n\n${description}`);
         return true;
       });

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/operations.ts';
 import { appointmentHandlers } from './appointments.ts';
 import { bookingHandlers } from './bookings.ts';
+import { calendarHandlers } from './calendar.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { clientHandlers } from './client.ts';
 import { clientPackageHandlers } from './client-packages.ts';
@@ -19,5 +20,6 @@ export function createHandlers(ctx: AppContext): Handlers {
     ...serviceHandlers(ctx),
     ...clientPackageHandlers(ctx),
     ...paymentHandlers(ctx),
+    ...calendarHandlers(ctx),
   };
 }

@@ -24,6 +24,7 @@ export const constraintConflicts = {
   packages_name_key: { message: 'A package of that name exists already.', field: 'name' },
   // reviews (006_receipts_and_ratings.sql): a rating is about one lesson, once.
   reviews_one_per_appointment: { message: 'You have rated this lesson already.', field: 'appointment_id' },
+  calendar_feeds_token_hash_key: { message: 'This calendar link is in use already. Please reset it again.', field: 'token' },
   proforma_invoices_one_per_order: { message: 'An invoice has been raised for this order already. Please reload to see it.', field: 'order_ref' },
   services_one_per_order_key: { message: 'This service has been made for this order already. Please reload to see it.', field: 'order_ref' },
   subjects_branch_id_name_key: { message: 'The branch has a subject of that name already.', field: 'name' },

@@ -12,8 +12,10 @@ type SuccessCode = 200 | 201;
 export type Body<K extends OperationId> = Op<K> extends { requestBody: infer R } ? Json<R> : never;
 export type PathParams<K extends OperationId> = NonNullable<Op<K>['parameters']['path']>;
 export type Query<K extends OperationId> = NonNullable<Op<K>['parameters']['query']>;
-/** The 2xx JSON answer of an operation, as openapi.yaml defines it. */
-export type Ok<K extends OperationId> = Json<Op<K>['responses'][keyof Op<K>['responses'] & SuccessCode]>;
+/** A body in whichever media type the answer has: JSON, or text such as a calendar file (sent as it is). */
+type Content<T> = T extends { content: infer C } ? C[keyof C] : never;
+/** The 2xx answer of an operation, as openapi.yaml defines it. */
+export type Ok<K extends OperationId> = Content<Op<K>['responses'][keyof Op<K>['responses'] & SuccessCode]>;
 
 export interface Call<K extends OperationId> {
   body: Body<K>;

@@ -84,7 +84,7 @@ describe('password reset by e-mailed link', () => {
     const mails = await outbox(client.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toEqual({ id: expect.any(Number), to: client.email, subject: 'Reset your password', body: expect.any(String), created_at: expect.any(String) });
+    expect(mail).toEqual({ id: expect.any(Number), to: client.email, subject: 'Reset your password', body: expect.any(String), created_at: expect.any(String), attachments: [] });
     expect(new Date(mail?.created_at ?? '').toString()).not.toBe('Invalid Date');
     expect(mail?.body).toContain(`${server.url}/changepassword/`);
   });

@@ -153,6 +153,8 @@ const made = {
   orderSlot: undefined as Slot | undefined,
   freeSlot: undefined as Slot | undefined,
   lesson: { appointment: 0, service: 0, to: undefined as Slot | undefined },
+  /** The secret of the client's calendar feed. */
+  feedToken: '',
 };
 const coupon = { code: 'WELCOME50', discount_type: 'flat' as const, discount_value: 50 };
 
@@ -234,6 +236,8 @@ const bases: Record<string, () => BaseRequest> = {
   listOrdersToPlace: () => ({ params: { clientid: client.clientid } }),
   postOrderStatus: () => ({ body: { ref: made.paid.ref, status: 'success' } }),
   sendReview: () => ({ body: { clientid: client.clientid, client_email: client.email, review_number: 4, description: 'Clear lessons.' } }),
+  getLessonCalendarFile: () => ({ params: { id: made.lesson.appointment } }),
+  getCalendarFeed: () => ({ params: { token: made.feedToken } }),
 };
 
 beforeAll(async () => {
@@ -264,8 +268,10 @@ beforeAll(async () => {
   const lesson = await bookedLesson(server, client, lessonSlot);
   const [to] = await slots.sameTutor(lessonSlot.contractorId, 1);
   made.lesson = { appointment: lesson.appointmentId, service: lesson.serviceId, to };
+  const feed = await server.api('POST', '/calendar-feed', { token: client.token });
+  made.feedToken = /\/calendar-feed\/([A-Za-z0-9_-]{43})$/.exec(feed.body.url ?? '')?.[1] ?? '';
 
-  const ready = [made.resetToken.length, made.invoice.id, made.unpaidPackage, made.price, made.lesson.appointment];
+  const ready = [made.resetToken.length, made.invoice.id, made.unpaidPackage, made.price, made.lesson.appointment, made.feedToken.length];
   if (ready.some((n) => !(n > 0))) throw new Error(`fixtures incomplete: ${JSON.stringify(made)}`);
 });
 afterAll(() => server?.close());
@@ -716,6 +722,7 @@ describe('each base request, sent as it is, is accepted (so that each refusal ab
     ...['getClientData', 'checkClientStatus', 'getClientPriceStatus', 'getFreeAssessmentStatus', 'listLocations', 'listSubjects', 'listPackagesForStudents'],
     ...['listContractors', 'listContractorsWithAvailability', 'filterAvailabilityBySubject', 'filterTutors', 'listAppointmentsForStudents', 'listAppointmentsForStudent'],
     ...['getService', 'listClientPackages', 'getClientPackage', 'listUnpaidClientPackages', 'getOrder', 'applyCoupon', 'login', 'forgetPassword', 'requestQuote'],
+    ...['getLessonCalendarFile', 'getCalendarFeed'],
     ...['sendClientEmail', 'createStudents', 'sendReview', 'rescheduleAppointment', 'createAppointments', 'createService', 'createClientPackage', 'updateClientPackage'],
     ...['fulfilOrder', 'receivePaymentEvent', 'listOrdersToPlace', 'bookLessons'],
     ...['createInvoice', 'takeInvoicePayment', 'createOrder', 'postOrderStatus', 'changePassword', 'changePasswordByLink', 'deleteUnpaidClientPackages'],

@@ -246,7 +246,17 @@ const happyPaths: [string, Case][] = [
     },
   ],
   ['sendReview', () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 5, description: 'Wonderful tutor.' } })],
+  ['getLessonCalendarFile', async () => textGet(`/api/calendar/lessons/${(await bookedAppointment()).appointmentId}`, parent.token)],
+  ['getCalendarFeedStatus', () => server.api('GET', '/calendar-feed', { token: parent.token })],
+  ['resetCalendarFeed', () => server.api('POST', '/calendar-feed', { token: parent.token })],
+  ['getCalendarFeed', async () => textGet(new URL((await server.api('POST', '/calendar-feed', { token: parent.token })).body.url).pathname)],
 ];
+
+/** A GET of a text answer (a calendar file), its body the text as it came. */
+async function textGet(path: string, token?: string): Promise<ApiAnswer> {
+  const response = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: await response.text(), headers: response.headers };
+}
 
 describe('every operation of openapi.yaml', () => {
   it('has a happy path and a bad-input case here', () => {
@@ -306,7 +316,7 @@ describe('what the calls store and answer', () => {
 });
 
 // Operations whose only input is the token.
-const inputless = ['listPackages', 'listInvoices'];
+const inputless = ['listPackages', 'listInvoices', 'getCalendarFeedStatus', 'resetCalendarFeed'];
 const other = () => server.newClient(1);
 
 /** One bad request per operation that takes input: each must answer 4xx naming the problem and write nothing. */
@@ -404,6 +414,8 @@ const badInputs: Record<string, BadInput> = {
   },
   listOrdersToPlace: { expect: 400, field: 'clientid', run: () => server.api('GET', '/orders-to-place/me', { token: parent.token }) },
   sendReview: { expect: 400, field: 'review_number', run: () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 9, description: '' } }) },
+  getLessonCalendarFile: { expect: 400, field: 'id', run: () => server.api('GET', '/calendar/lessons/first', { token: parent.token }) },
+  getCalendarFeed: { expect: 400, field: 'token', run: () => server.api('GET', '/calendar-feed/too-short') },
 };
 
 describe('bad input', () => {

@@ -181,7 +181,7 @@ describe('dev outbox and unknown routes on the test server', () => {
     const mails = (await response.json()) as unknown[];
     expect(Array.isArray(mails)).toBe(true);
     expect(mails.length).toBeGreaterThan(0);
-    for (const mail of mails) expect(Object.keys(mail as object).sort()).toEqual(['body', 'created_at', 'id', 'subject', 'to']);
+    for (const mail of mails) expect(Object.keys(mail as object).sort()).toEqual(['attachments', 'body', 'created_at', 'id', 'subject', 'to']);
   });
 
   it('answers an unknown /api route with a 404 JSON error, also when a page is asked for', async () => {

@@ -50,10 +50,11 @@ describe('every operation that needs a token refuses a missing, invalid or expir
   const missing = 'Authentication required: log in again.';
   const invalid = 'Session expired or invalid. Please log in again.';
 
-  it('the operations without a token are exactly the five public ones', () => {
-    // The payment provider's notification carries no client token: its HMAC signature is its credential.
-    expect(operations.filter((op) => !op.needsToken).map((op) => op.operationId).sort()).toEqual(['changePasswordByLink', 'forgetPassword', 'login', 'receivePaymentEvent', 'requestQuote']);
-    expect(tokenOperations.length).toBe(operations.length - 5);
+  it('the operations without a token are exactly the six public ones', () => {
+    // The payment provider's notification carries no client token: its HMAC signature is its credential; a
+    // calendar feed's secret address is its own (a calendar app has no session).
+    expect(operations.filter((op) => !op.needsToken).map((op) => op.operationId).sort()).toEqual(['changePasswordByLink', 'forgetPassword', 'getCalendarFeed', 'login', 'receivePaymentEvent', 'requestQuote']);
+    expect(tokenOperations.length).toBe(operations.length - 6);
   });
 
   it('control: a token signed like the server does, with the test secret and unexpired, is accepted', async () => {
@@ -193,6 +194,7 @@ describe("client-scoped calls refuse another client's ids with 403 and write not
       request: () => ({ method: 'POST', path: '/students', body: [{ first_name: 'Eve', last_name: 'Intruder', paying_client: owner.clientid }] }),
     },
     { operationId: 'listAppointmentsForStudents', what: "the owner's students", field: 'ids', request: () => ({ method: 'GET', path: `/appointmentstwo/${owner.studentIds.join(',')}` }) },
+    { operationId: 'getLessonCalendarFile', what: "the owner's lesson", field: 'id', request: () => ({ method: 'GET', path: `/calendar/lessons/${f.ownerAppointment}` }) },
     {
       operationId: 'listAppointmentsForStudents',
       what: "an own student mixed with one of the owner's",

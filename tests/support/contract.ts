@@ -12,7 +12,7 @@ ajv.addSchema(doc as object, 'openapi');
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const cache = new Map<string, ValidateFunction>();
 
-/** The errors of `body` against the JSON schema openapi.yaml gives for this operation and status; [] when it conforms. */
+/** The errors of `body` against the schema openapi.yaml gives for this operation and status; [] when it conforms. */
 export function responseErrors(operationId: string, status: number, body: unknown): string[] {
   const op = operations.find((o) => o.operationId === operationId);
   if (!op) return [`no operation ${operationId} in openapi.yaml`];
@@ -22,7 +22,10 @@ export function responseErrors(operationId: string, status: number, body: unknow
   const base = response.$ref
     ? `${response.$ref.slice(1)}`
     : `/${pointer('paths', op.path, op.method.toLowerCase(), 'responses', String(status))}`;
-  const key = `${base}/content/application~1json/schema`;
+  // JSON, or the one media type of an answer that is not JSON (a calendar file's text/calendar string).
+  const types = Object.keys((response.content ?? {}) as Record<string, unknown>);
+  const media = types.length > 0 && !types.includes('application/json') ? (types[0] as string) : 'application/json';
+  const key = `${base}/content/${pointer(media)}/schema`;
   let validate = cache.get(key);
   if (!validate) {
     validate = ajv.compile({ $ref: `openapi#${key}` });

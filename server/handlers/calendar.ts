@@ -1,0 +1,63 @@
+import type { FastifyReply } from 'fastify';
+import { attempt, calendarFeedRequestsPerAddress } from '../auth/rate-limit.ts';
+import type { AppContext } from '../context.ts';
+import { feedClient, feedCreatedAt, feedUrls, feedWindow, resetFeed } from '../domain/calendar-feed.ts';
+import { lessonCalendar, readCalendarLesson, readCalendarLessons } from '../domain/lesson-calendar.ts';
+import { forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { type HandlerGroup, requireSession } from '../http/operations.ts';
+
+type CalendarOperations = 'getLessonCalendarFile' | 'getCalendarFeedStatus' | 'resetCalendarFeed' | 'getCalendarFeed';
+
+/** The feed's name in the calendar app's list of calendars. */
+export const feedName = 'Tutoring lessons';
+
+/** How often a subscribed app is asked to fetch the feed again: well inside the feed's rate limit. */
+const feedRefreshSeconds = 60 * 60;
+
+/**
+ * A calendar answer is sent as it is (a string with a non-JSON type is not serialised). Never cached: a
+ * lesson moves or is cancelled, and a shared cache must not keep a private calendar.
+ */
+function calendarReply(reply: FastifyReply): void {
+  reply.header('content-type', 'text/calendar; charset=utf-8');
+  reply.header('cache-control', 'no-store');
+}
+
+export function calendarHandlers(ctx: AppContext): HandlerGroup<CalendarOperations> {
+  const { db } = ctx;
+  return {
+    async getLessonCalendarFile(call) {
+      const session = requireSession(call);
+      const lesson = await readCalendarLesson(db, call.params.id);
+      if (!lesson) throw notFound('Appointment');
+      if (lesson.clientId !== session.sub) throw forbidden('id', 'This lesson is not yours.');
+      calendarReply(call.reply);
+      call.reply.header('content-disposition', `attachment; filename="lesson-${lesson.id}.ics"`);
+      return lessonCalendar([lesson], { publicUrl: ctx.publicUrl, now: new Date() });
+    },
+
+    async getCalendarFeedStatus(call) {
+      const session = requireSession(call);
+      const createdAt = await feedCreatedAt(db, session.sub);
+      return { active: createdAt !== undefined, created_at: createdAt?.toISOString() ?? null };
+    },
+
+    async resetCalendarFeed(call) {
+      const session = requireSession(call);
+      const { token, createdAt } = await resetFeed(db, session.sub);
+      return { ...feedUrls(ctx.publicUrl, token), created_at: createdAt.toISOString() };
+    },
+
+    async getCalendarFeed(call) {
+      // Counted before the secret is looked up, found or not, so that guessing secrets is limited too.
+      if (!(await attempt(db, calendarFeedRequestsPerAddress, call.request.ip)).allowed) throw tooManyRequests();
+      const clientId = await feedClient(db, call.params.token);
+      if (clientId === undefined) throw notFound('Calendar feed');
+      const now = new Date();
+      const { from, to } = feedWindow(now);
+      const lessons = await readCalendarLessons(db, clientId, from, to);
+      calendarReply(call.reply);
+      return lessonCalendar(lessons, { publicUrl: ctx.publicUrl, now, name: feedName, refreshSeconds: feedRefreshSeconds });
+    },
+  };
+}
