@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RescheduleData } from './booking/booking-draft.ts';
+import { dayHasHours, firstWeekWithHours } from './rules/grid-gaps.ts';
 import { weeksShownFor } from './rules/packages.ts';
 import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, hourlyAvailability, instantOfHour, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekTabPage } from './rules/slots.ts';
 
@@ -7,7 +8,8 @@ import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, hourlyA
  * Moving one lesson on /reschedule-slot (spec §2 "Reschedule slot", §5 "Reschedule", §8, §9; DESIGN.md: the
  * branch's zone, the 2-day notice). It starts with a read: the lesson's tutor's free hours, less those at
  * which its students already have a lesson. The client picks a month, a week tab (6 weeks, three at a time)
- * and exactly one hour (another hour replaces it; the same one again unselects it); the tutor is asked for
+ * and exactly one hour (another hour replaces it; the same one again unselects it); a month opens on its first
+ * week with an hour of the tutor (the first week is often all inside the 2-day notice); the tutor is asked for
  * first, since another client may have taken the hour. Reschedule checks the start is still in the future
  * (`now` comes with the event), then sends the move; the server refuses a move inside the notice or onto a
  * taken hour, and its reason is shown. Done, the client goes back to the Rescheduling list.
@@ -100,6 +102,13 @@ export const weeksOf = (context: Pick<RescheduleContext, 'today' | 'month'>): Gr
 
 const weekAt = (context: RescheduleContext, index: number) => weeksOf(context).find((week) => week.index === index);
 
+/** The week a month's grid opens on: its first with an hour of the lesson's tutor, else its first. */
+function openingWeek(context: RescheduleContext, month: string, availability: AvailabilityIndex): { weekIndex: number; page: number } {
+  const week = firstWeekWithHours(weeksOf({ today: context.today, month }), (date) => dayHasHours(availability, date, context.reschedule.contractorNameid));
+  const weekIndex = week?.index ?? 0;
+  return { weekIndex, page: pageOfWeek(weekIndex) };
+}
+
 /** An hour of the week shown that can be booked with the lesson's tutor. */
 function openHour(context: RescheduleContext, date: string, time: string): boolean {
   const day = weekAt(context, context.weekIndex)?.days.find((d) => d.date === date);
@@ -127,14 +136,13 @@ export const rescheduleMachine = setup({
     }),
   },
   actions: {
-    receiveGrid: assign(({ context }, params: { data: RescheduleGridData }) => ({
-      availability: hourlyAvailability(params.data.windows, context.timeZone),
-      currentStart: params.data.currentStart,
-      error: null,
-    })),
+    receiveGrid: assign(({ context }, params: { data: RescheduleGridData }) => {
+      const availability = hourlyAvailability(params.data.windows, context.timeZone);
+      return { availability, ...openingWeek(context, context.month, availability), currentStart: params.data.currentStart, error: null };
+    }),
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    chooseMonth: assign({ month: (_, params: { month: string }) => params.month, weekIndex: 0, page: 0 }),
+    chooseMonth: assign(({ context }, params: { month: string }) => ({ month: params.month, ...openingWeek(context, params.month, context.availability) })),
     chooseWeek: assign({ weekIndex: (_, params: { index: number }) => params.index, page: (_, params: { index: number }) => pageOfWeek(params.index) }),
     showPage: assign(({ context }, params: { page: number }) => {
       const page = weekTabPage(weeksOf(context).length, params.page);

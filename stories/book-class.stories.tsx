@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import type { ReactElement } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
 import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
@@ -7,6 +8,7 @@ import { HoursTakenError, takenHoursNotice } from '../machines/booking/taken-hou
 import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
 import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
+import { AppShell } from '../src/app/app-layout.tsx';
 import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
 import { freeOneClassText, selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
@@ -81,6 +83,7 @@ const meta = {
     onWeek: fn(),
     onPreviousWeeks: fn(),
     onNextWeeks: fn(),
+    onShowWeek: fn(),
     onSlot: fn(),
     onRemove: fn(),
     onTutor: fn(),
@@ -125,10 +128,130 @@ export const Choosing: Story = {
     await expect(canvas.getByRole('button', { name: 'Previous weeks' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeDisabled();
     await expect(canvas.getByRole('checkbox', { name: 'Free Assessment' })).not.toBeChecked();
-    await userEvent.click(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
     await expect(args.onSlot).toHaveBeenCalledWith('2026-11-25', '15:00');
     await userEvent.click(canvas.getByRole('button', { name: 'Next weeks' }));
     await expect(args.onNextWeeks).toHaveBeenCalledTimes(1);
+  },
+};
+
+// The window sizes the layout stories run at (the Vitest addon sizes the browser to the story's viewport).
+const viewports = {
+  phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  wide: { name: 'Desktop 1280 × 800', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+} as const;
+const at = (viewport: keyof typeof viewports) => ({ parameters: { viewport: { options: viewports } }, globals: { viewport: { value: viewport, isRotated: false } } });
+
+/** The grid as the app draws it: in the signed-in shell (its header bar, and its wide column from 1024 px). */
+const inTheShell = (Story: () => ReactElement) => (
+  <AppShell title="Book Classes" firstName="Amira" lastName="Haddad" contactPhone="+971 4 123 4567" contactEmail="hello@tutoring.example" socialLinks={[]} onBack={fn()} onFreshStart={fn()} onLogout={fn()}>
+    <Story />
+  </AppShell>
+);
+
+/** Each element's rendered size, at least 44 × 44 CSS px (issue 19; WCAG 2.5.8 asks 24). */
+async function expectTapTargets(elements: readonly Element[]) {
+  await expect(elements.length).toBeGreaterThan(0);
+  const sizes = elements.map((element) => {
+    const box = element.getBoundingClientRect();
+    return { name: element.getAttribute('aria-label') ?? element.textContent, wide: box.width >= 44, tall: box.height >= 44 };
+  });
+  await expect(sizes).toEqual(sizes.map(({ name }) => ({ name, wide: true, tall: true })));
+}
+
+/** A 390 px phone: seven day columns fit, every tap target is 44 × 44 at least, and the days without hours say why. */
+export const ChoosingOnAPhone: Story = {
+  ...storyAt(stories, loaded),
+  ...at('phone'),
+  decorators: [inTheShell],
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(window.innerWidth).toBe(390);
+    const grid = canvas.getByRole('grid', { name: 'Hours of the week' });
+    await expect(canvas.getByText('Times are Dubai time')).toBeVisible();
+    await expect(within(grid).getAllByRole('columnheader')).toHaveLength(7);
+    // Before today + 2 (Monday the 23rd): too soon; Saturday the 28th: no tutor free.
+    await expect(within(grid).getByRole('columnheader', { name: 'Sun 22 Nov 2026 Too soon' })).toHaveAccessibleDescription('Too soon: lessons are booked at least 2 days ahead.');
+    await expect(within(grid).getAllByText('Too soon')).toHaveLength(3);
+    await expect(within(grid).getByRole('columnheader', { name: 'Sat 28 Nov 2026 No tutor' })).toBeVisible();
+    // Nothing wider than the phone.
+    await expect(grid.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    await expectTapTargets([
+      ...within(grid).getAllByRole('button'),
+      ...canvas.getAllByRole('button', { name: /Week$/ }),
+      canvas.getByRole('button', { name: 'Previous weeks' }),
+      canvas.getByRole('button', { name: 'Next weeks' }),
+      canvas.getByRole('button', { name: 'Mathematics 0' }),
+      canvas.getByRole('button', { name: 'English 0' }),
+      // The checkbox's hit area is its label.
+      canvas.getByText('Free Assessment').closest('label') ?? canvasElement,
+      canvas.getByRole('button', { name: 'Menu' }),
+      canvas.getByRole('button', { name: 'Back' }),
+    ]);
+  },
+};
+
+/** The page scrolls a long way below the grid (a long list of chosen slots, a small phone). */
+const withRoomBelow = (Story: () => ReactElement) => (
+  <>
+    <Story />
+    <div style={{ height: '1500px' }} />
+  </>
+);
+
+/** An hour the arrow keys move to never ends up under the sticky header bar (the page's scroll padding). */
+export const FocusBelowTheHeader: Story = {
+  ...storyAt(stories, loaded),
+  ...at('phone'),
+  decorators: [withRoomBelow, inTheShell],
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    const header = canvas.getByRole('banner');
+    const grid = within(canvas.getByRole('grid', { name: 'Hours of the week' }));
+    const fifteen = grid.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
+    grid.getByRole('button', { name: 'Wed 25 Nov 2026 · 16:00 Dubai time, free' }).focus();
+    // Scrolled until the 15:00 hour is behind the header bar.
+    window.scrollBy(0, fifteen.getBoundingClientRect().top - 10);
+    await expect(fifteen.getBoundingClientRect().top).toBeLessThan(header.getBoundingClientRect().bottom);
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(fifteen).toHaveFocus();
+    await waitFor(() => expect(fifteen.getBoundingClientRect().top).toBeGreaterThanOrEqual(header.getBoundingClientRect().bottom));
+    window.scrollTo(0, 0);
+  },
+};
+
+/** 1280 px: the grid uses the wide column, seven even columns. */
+export const ChoosingOnAWideWindow: Story = {
+  ...storyAt(stories, loaded),
+  ...at('wide'),
+  decorators: [inTheShell],
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(window.innerWidth).toBe(1280);
+    const grid = canvas.getByRole('grid', { name: 'Hours of the week' });
+    await expect(grid.getBoundingClientRect().width).toBeGreaterThan(900);
+    const widths = within(grid).getAllByRole('columnheader').map((header) => Math.round(header.getBoundingClientRect().width));
+    await expect(new Set(widths).size).toBe(1);
+    await expectTapTargets(within(grid).getAllByRole('button'));
+  },
+};
+
+// The same tutors without the 2nd week's hours (29 November to 5 December).
+const gapGrid: GridData = { ...grid, windows: grid.windows.filter((window) => window.start < '2026-11-29' || window.start >= '2026-12-06') };
+
+/** A week without a free hour: said, with the next week that has one offered. */
+export const EmptyWeekWithNextWeek: Story = {
+  ...storyAt(stories, [{ type: 'xstate.done.actor.loadGrid', output: gapGrid }, { type: 'week.chosen', index: 1 } satisfies SlotSelectionEvent]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('button', { name: '2nd Week' })).toHaveAttribute('aria-pressed', 'true');
+    const grid = canvas.getByRole('grid', { name: 'Hours of the week' });
+    await expect(within(grid).queryAllByRole('button')).toEqual([]);
+    await expect(grid).toHaveAccessibleDescription('Times are Dubai time No free hours this week.');
+    await expect(within(grid).getAllByRole('columnheader', { name: / No tutor$/ })).toHaveLength(7);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show week of Sun 6 Dec 2026' }));
+    await expect(args.onShowWeek).toHaveBeenCalledWith('2026-11', 2);
   },
 };
 
@@ -136,7 +259,7 @@ export const FetchingTutors: Story = {
   ...storyAt(stories, clicked),
   play: async ({ canvasElement }) => {
     const dialog = within(page(canvasElement).getByRole('dialog', { name: 'Available Tutors' }));
-    await expect(dialog.getByText('2026-11-25 15:00 · Mathematics')).toBeVisible();
+    await expect(dialog.getByText('Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics')).toBeVisible();
     await expect(dialog.getByRole('status', { name: 'Loading tutors' })).toBeVisible();
   },
 };
@@ -173,9 +296,9 @@ export const SlotsChosen: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Mathematics 6' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByRole('heading', { name: '6th Week' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' }));
     await expect(args.onRemove).toHaveBeenCalledWith('Mathematics-2026-12-02-15:00');
     await userEvent.click(canvas.getByRole('button', { name: 'Book Now' }));
     await expect(args.onBook).toHaveBeenCalledTimes(1);
@@ -332,7 +455,7 @@ export const RemainingHoursTaken: Story = {
     const canvas = page(canvasElement);
     const alert = within(canvas.getByRole('alert'));
     await expect(alert.getAllByRole('paragraph').map((line) => line.textContent)).toEqual(takenHoursNotice(taken.taken, 'Asia/Dubai'));
-    await expect(canvas.queryByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' })).toBeNull();
     await expect(canvas.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
     await expect(canvas.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   },
@@ -387,7 +510,7 @@ export const HoursTakenNotice: Story = {
     const canvas = page(canvasElement);
     const alert = within(canvas.getByRole('alert'));
     await expect(alert.getAllByRole('paragraph').map((line) => line.textContent)).toEqual(takenNotice);
-    await userEvent.click(canvas.getByRole('button', { name: 'WE 2026-11-25 16:00' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 16:00 Dubai time, free' }));
     await expect(args.onSlot).toHaveBeenCalledWith('2026-11-25', '16:00');
   },
 };

@@ -31,7 +31,8 @@ const meta = {
   title: 'Booking/Booking summary',
   component: BookingSummaryView,
   parameters: { machine: stories },
-  args: { ...storyAt(stories).args, onConfirm: fn(), onConfirmBack: fn(), onCancelBack: fn() },
+  // The zone is the signed-in client's branch's (the container adds it), not the machine's.
+  args: { ...storyAt(stories).args, timesIn: 'Times in Dubai time', onConfirm: fn(), onConfirmBack: fn(), onCancelBack: fn() },
 } satisfies Meta<typeof BookingSummaryView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -47,7 +48,8 @@ export const Viewing: Story = {
     await expect(canvas.getByText('45 minutes')).toBeVisible();
     await expect(canvas.getByText('AED 684.00')).toBeVisible();
     const second = within(canvas.getByRole('region', { name: '2nd Week' }));
-    await expect(second.getByText('Sunday, 13 Dec 2026 · 16:00')).toBeVisible();
+    await expect(canvas.getByText('Times in Dubai time')).toBeVisible();
+    await expect(second.getByText('Sun 13 Dec 2026 · 16:00')).toBeVisible();
     await expect(second.getByText('Mathematics with Amira Haddad')).toBeVisible();
     // Two of the package's 12 classes chosen: the rest wait on the package.
     await expect(canvas.getByText('You have chosen 2 of 12 classes. The other 10 can be booked later from Remaining Classes.')).toBeVisible();

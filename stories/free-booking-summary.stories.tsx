@@ -60,7 +60,8 @@ export const Viewing: Story = {
     await expect(canvas.getByText('60 minutes')).toBeVisible();
     await expect(canvas.getByText('AED 0')).toBeVisible();
     const week = within(canvas.getByRole('region', { name: '1st Week' }));
-    await expect(week.getByText('Sunday, 6 Dec 2026 · 16:00')).toBeVisible();
+    await expect(canvas.getByText('Times in Dubai time')).toBeVisible();
+    await expect(week.getByText('Sun 6 Dec 2026 · 16:00')).toBeVisible();
     await expect(week.getByText('Mathematics with Amira Haddad')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm Booking' }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);

@@ -44,9 +44,9 @@ const services = [
 ];
 const serviceOf = (serviceId: number) => services[serviceId - 1];
 
-/** The view's list props for a tab and page of `appointments`, as the container derives them. */
-function listed(appointments: Appointment[], tab: BookingTab, page = 1): Pick<ManageBookingViewProps, 'tab' | 'groups' | 'page' | 'pageCount'> {
-  const shown = bookingPage(bookingsOfTab(appointments, tab), { page, size: manageBookingPageSize, timeZone: 'Asia/Dubai', now });
+/** The view's list props for a tab and page of `appointments`, as the container derives them for a reader in `viewerTimeZone`. */
+function listed(appointments: Appointment[], tab: BookingTab, page = 1, viewerTimeZone = 'Asia/Dubai'): Pick<ManageBookingViewProps, 'tab' | 'groups' | 'page' | 'pageCount' | 'timesIn'> {
+  const shown = bookingPage(bookingsOfTab(appointments, tab), { page, size: manageBookingPageSize, timeZone: 'Asia/Dubai', viewerTimeZone, now });
   const titles = groupTitles(shown.groups, (serviceId) => {
     const service = serviceOf(serviceId);
     return service ? studentNamesOf(service) : undefined;
@@ -55,6 +55,7 @@ function listed(appointments: Appointment[], tab: BookingTab, page = 1): Pick<Ma
     tab,
     page: shown.page,
     pageCount: shown.pageCount,
+    timesIn: shown.timesIn,
     groups: shown.groups.map((group, index) => ({
       key: group.key,
       title: titles[index] ?? group.packageName,
@@ -83,6 +84,7 @@ const meta = {
     groups: [],
     page: 1,
     pageCount: 1,
+    timesIn: 'Times in Dubai time',
     onTab: fn(),
     onPage: fn(),
     onRetry: fn(),
@@ -127,13 +129,16 @@ export const OnePage: Story = {
     const canvas = within(canvasElement);
     const panel = within(canvas.getByRole('tabpanel', { name: 'Current Booking' }));
     await expect(panel.getByRole('heading', { name: 'GOLD · Adam Ahmed, Lina Ahmed' })).toBeVisible();
-    const first = within(panel.getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 16:00' }));
+    // The times are the branch's, and the list says so; a reader in Dubai's zone needs no second clock.
+    await expect(panel.getByText('Times in Dubai time')).toBeVisible();
+    await expect(panel.queryByText(/your time/)).toBeNull();
+    const first = within(panel.getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 · 16:00' }));
     await expect(first.getByText('Amira Haddad')).toBeVisible();
     await expect(first.getByText('planned')).toBeVisible();
-    const second = within(panel.getByRole('article', { name: 'English, Thu 3 Dec 2026 16:00' }));
+    const second = within(panel.getByRole('article', { name: 'English, Thu 3 Dec 2026 · 16:00' }));
     await expect(second.getByText('Adam Ahmed, Lina Ahmed')).toBeVisible();
     await expect(second.getByText('pending')).toBeVisible();
-    await expect(within(panel.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 16:00' })).getAllByText('N/A')).toHaveLength(2);
+    await expect(within(panel.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 · 16:00' })).getAllByText('N/A')).toHaveLength(2);
     await expect(panel.queryByRole('button', { name: 'Comment' })).toBeNull();
     await expect(panel.getByText('Page 1 of 1')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -160,13 +165,26 @@ export const ManyPages: Story = {
   },
 };
 
+/** A reader in London: each lesson also on their own clock (16:00 in Dubai is noon in London in December). */
+export const Abroad: Story = {
+  args: listed(upcoming(4), 'current', 1, 'Europe/London'),
+  play: async ({ canvasElement }) => {
+    const panel = within(within(canvasElement).getByRole('tabpanel', { name: 'Current Booking' }));
+    await expect(panel.getByText('Times in Dubai time')).toBeVisible();
+    const first = within(panel.getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 · 16:00' }));
+    await expect(first.getByText('Start Date / Time').nextElementSibling).toHaveTextContent('Wed 2 Dec 2026 · 16:0012:00 pm your time');
+    await expect(first.getByText('12:00 pm your time')).toBeVisible();
+    await expect(panel.getAllByText('12:00 pm your time')).toHaveLength(4);
+  },
+};
+
 export const LoadingNames: Story = {
   args: {
     ...listed(upcoming(2), 'current'),
     groups: listed(upcoming(2), 'current').groups.map((group) => ({ ...group, items: group.items.map((card) => ({ ...card, studentName: null, teacherName: null })) })),
   },
   play: async ({ canvasElement }) => {
-    const card = within(within(canvasElement).getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 16:00' }));
+    const card = within(within(canvasElement).getByRole('article', { name: 'Mathematics, Wed 2 Dec 2026 · 16:00' }));
     await expect(card.getAllByText('Loading')).toHaveLength(2);
   },
 };
@@ -179,11 +197,11 @@ export const TwoStudents: Story = {
     await expect(panel.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Free Assessment', 'SILVER · Adam Ahmed', 'SILVER · Lina Ahmed']);
     const names = panel.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
     await expect(names).toEqual([
-      'English, Sat 5 Dec 2026 16:00',
-      'Mathematics, Sun 6 Dec 2026 16:00',
-      'Mathematics, Sun 13 Dec 2026 16:00',
-      'Mathematics, Mon 7 Dec 2026 16:00',
-      'Mathematics, Mon 14 Dec 2026 16:00',
+      'English, Sat 5 Dec 2026 · 16:00',
+      'Mathematics, Sun 6 Dec 2026 · 16:00',
+      'Mathematics, Sun 13 Dec 2026 · 16:00',
+      'Mathematics, Mon 7 Dec 2026 · 16:00',
+      'Mathematics, Mon 14 Dec 2026 · 16:00',
     ]);
   },
 };
@@ -196,17 +214,17 @@ export const PastWithComment: Story = {
     const panel = within(canvas.getByRole('tabpanel', { name: 'Past Booking' }));
     // The latest first.
     const names = panel.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
-    await expect(names).toEqual(['Mathematics, Sat 28 Nov 2026 16:00', 'Physics, Sun 15 Nov 2026 16:00', 'English, Sun 8 Nov 2026 16:00', 'Mathematics, Sun 1 Nov 2026 16:00']);
+    await expect(names).toEqual(['Mathematics, Sat 28 Nov 2026 · 16:00', 'Physics, Sun 15 Nov 2026 · 16:00', 'English, Sun 8 Nov 2026 · 16:00', 'Mathematics, Sun 1 Nov 2026 · 16:00']);
     // Cancelled is drawn apart from completed (its own colour and mark) and cannot be rated.
-    const cancelled = within(panel.getByRole('article', { name: 'Mathematics, Sat 28 Nov 2026 16:00' }));
+    const cancelled = within(panel.getByRole('article', { name: 'Mathematics, Sat 28 Nov 2026 · 16:00' }));
     await expect(cancelled.getByText('cancelled')).toHaveAttribute('data-tone', 'cancelled');
     await expect(cancelled.queryByRole('button', { name: 'Comment' })).toBeNull();
     // A rated lesson shows its stars and no second Comment.
-    const rated = within(panel.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
+    const rated = within(panel.getByRole('article', { name: 'English, Sun 8 Nov 2026 · 16:00' }));
     await expect(rated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
     await expect(rated.queryByRole('button', { name: 'Comment' })).toBeNull();
     await expect(panel.getAllByRole('button', { name: 'Comment' })).toHaveLength(2);
-    await userEvent.click(within(panel.getByRole('article', { name: 'Physics, Sun 15 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' }));
+    await userEvent.click(within(panel.getByRole('article', { name: 'Physics, Sun 15 Nov 2026 · 16:00' })).getByRole('button', { name: 'Comment' }));
     await expect(args.onComment).toHaveBeenCalledWith(3);
   },
 };

@@ -35,10 +35,12 @@ export const Paid: Story = {
     const facts = within(canvas.getByRole('region', { name: 'Receipt' }));
     await expect(facts.getByText('AED 684')).toBeVisible();
     await expect(facts.getByText('VISA')).toBeVisible();
-    await expect(facts.getByText('23 Nov 2026')).toBeVisible();
+    await expect(facts.getByText('Mon 23 Nov 2026')).toBeVisible();
     await expect(facts.getByText(ref)).toBeVisible();
     await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('img', { name: 'Booked' })).toHaveLength(2);
     await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('listitem')[0]).toHaveTextContent('Tutor: Amira Haddad');
+    await expect(within(canvas.getByRole('region', { name: 'Your classes' })).getByText('Times in Dubai time')).toBeVisible();
+    await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('listitem')[0]).toHaveTextContent('Sun 6 Dec 2026 · 16:00');
   },
 };
 

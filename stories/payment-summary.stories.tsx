@@ -27,7 +27,7 @@ export const Booked: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: thankYouText })).toBeVisible();
     const blocked = within(canvas.getByRole('region', { name: 'Blocked Classes' }));
-    await expect(blocked.getByRole('listitem')).toHaveTextContent('MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
+    await expect(blocked.getByRole('listitem')).toHaveTextContent('MathematicsSun 6 Dec 2026 · 16:00 Dubai timeFor Adam Ahmed · Tutor: Amira Haddad');
     await userEvent.click(canvas.getByRole('button', { name: 'Back to Dashboard' }));
     await expect(args.onBack).toHaveBeenCalledTimes(1);
   },

@@ -6,7 +6,7 @@ import { RatingDialogView } from '../src/screens/manage-booking/rating-dialog-vi
 import { selectRatingView } from '../src/screens/manage-booking/rating-dialog.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
 
-const lesson: RatedLesson = { id: 41, name: 'Mathematics, Sun 1 Nov 2026 16:00' };
+const lesson: RatedLesson = { id: 41, name: 'Mathematics, Sun 1 Nov 2026 · 16:00' };
 const notSent = 'Your rating could not be sent. Please try again.';
 
 /** The rating machine as stories run it: the review is on its way and stays there. */
@@ -61,7 +61,7 @@ export const NoStarYet: Story = {
   play: async ({ canvasElement, args }) => {
     const open = within(dialog(canvasElement));
     // The dialog names the one lesson it rates.
-    await expect(open.getByText('Mathematics, Sun 1 Nov 2026 16:00')).toBeVisible();
+    await expect(open.getByText('Mathematics, Sun 1 Nov 2026 · 16:00')).toBeVisible();
     await expect(open.getByText('Tap a star to rate')).toBeVisible();
     await expect(open.getByPlaceholderText('Write your feedback...')).toBeVisible();
     await expect(open.getByRole('button', { name: 'Submit' })).toBeDisabled();

@@ -80,6 +80,7 @@ const meta = {
     onWeek: fn(),
     onPreviousWeeks: fn(),
     onNextWeeks: fn(),
+    onShowWeek: fn(),
     onSlot: fn(),
     onRemove: fn(),
     onTutor: fn(),
@@ -94,7 +95,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
-const lead = 'Moving Mathematics with Amira Haddad, now 6 Dec 2026 at 16:00';
+const lead = 'Moving Mathematics with Amira Haddad, now Sun 6 Dec 2026 · 16:00 Dubai time';
 
 export const Loading: Story = {
   ...storyAt(stories),
@@ -124,17 +125,46 @@ export const Choosing: Story = {
     await expect(canvas.getByRole('button', { name: 'Mathematics 0' })).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByRole('combobox', { name: 'Month' })).toHaveValue('2026-11');
     await expect(canvas.getByRole('button', { name: '1st Week' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 16:00' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(canvas.getByRole('button', { name: 'TH 2026-11-26 15:00' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 16:00 Dubai time, free' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Thu 26 Nov 2026 · 15:00 Dubai time, free' })).toHaveAttribute('aria-pressed', 'false');
     // Moving a lesson is not a free assessment.
     await expect(canvas.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
     await expect(canvas.getByText('No slot selected yet.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
-    await userEvent.click(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
     await expect(args.onSlot).toHaveBeenCalledWith('2026-11-25', '15:00');
     await userEvent.click(canvas.getByRole('button', { name: 'Next weeks' }));
     await expect(args.onNextWeeks).toHaveBeenCalledTimes(1);
+  },
+};
+
+// Amira free from the 2nd week only (Wednesday 2 December on): her first week has no hour.
+const lateGrid: RescheduleGridData = { ...grid, windows: grid.windows.filter((window) => window.start >= '2026-11-29') };
+
+/** The grid opens on the first week with an hour of the tutor, not on a week of day headers alone. */
+export const OpensOnFirstWeekWithHours: Story = {
+  ...storyAt(stories, [{ type: 'xstate.done.actor.loadGrid', output: lateGrid }]),
+  play: async ({ canvasElement }) => {
+    const canvas = page(canvasElement);
+    await expect(canvas.getByRole('button', { name: '2nd Week' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Wed 2 Dec 2026 · 15:00 Dubai time, free' })).toBeVisible();
+    await expect(canvas.getByText('Times are Dubai time')).toBeVisible();
+  },
+};
+
+/** Her first week: each day says why it has no hour, and the week offers the next one with an hour. */
+export const FirstWeekWithoutHours: Story = {
+  ...storyAt(stories, [{ type: 'xstate.done.actor.loadGrid', output: lateGrid }, { type: 'week.chosen', index: 0 } satisfies RescheduleEvent]),
+  play: async ({ canvasElement, args }) => {
+    const canvas = page(canvasElement);
+    const grid = within(canvas.getByRole('grid', { name: 'Hours of the week' }));
+    await expect(grid.queryAllByRole('button')).toEqual([]);
+    await expect(canvas.getByText('No free hours this week.')).toBeVisible();
+    await expect(grid.getAllByRole('columnheader', { name: / Too soon$/ })).toHaveLength(3);
+    await expect(grid.getAllByRole('columnheader', { name: / No tutor$/ })).toHaveLength(4);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show week of Sun 29 Nov 2026' }));
+    await expect(args.onShowWeek).toHaveBeenCalledWith('2026-11', 1);
   },
 };
 
@@ -145,8 +175,8 @@ export const CheckingHour: Story = {
     const canvas = page(canvasElement);
     await expect(canvas.getByText(lead)).toBeVisible();
     await expect(canvas.getByText(rescheduleHelperText)).toBeVisible();
-    // The grid waits for the answer about the tutor.
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeDisabled();
+    // The grid waits for the answer about the tutor; the hour keeps the focus (aria-disabled, not disabled).
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toHaveAttribute('aria-disabled', 'true');
     await expect(canvas.getByRole('button', { name: 'Mathematics 0' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Checking…' })).toBeDisabled();
   },
@@ -160,10 +190,10 @@ export const HourChosen: Story = {
     await expect(canvas.getByText(lead)).toBeVisible();
     await expect(canvas.getByText(rescheduleHelperText)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 16:00' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 16:00 Dubai time, free' })).toHaveAttribute('aria-pressed', 'false');
     await expect(canvas.getByRole('heading', { name: '1st Week' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' }));
     await expect(args.onRemove).toHaveBeenCalledWith('2026-11-25 15:00');
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Reschedule' }));
@@ -178,7 +208,7 @@ export const TutorTaken: Story = {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(tutorTakenText);
     await expect(canvas.queryByText(rescheduleHelperText)).toBeNull();
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toHaveAttribute('aria-pressed', 'false');
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
   },
 };
@@ -189,7 +219,7 @@ export const MoveFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(rescheduleNoticeText);
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
   },
 };
@@ -200,7 +230,7 @@ export const NotInFuture: Story = {
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(futureText);
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
   },
 };
@@ -210,8 +240,8 @@ export const Moving: Story = {
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Rescheduling…' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('button', { name: 'Remove Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' })).toBeDisabled();
   },
 };
 

@@ -27,11 +27,11 @@ const daily = (count: number): Appointment[] => Array.from({ length: count }, (_
 /** The students of the stories' services, as their look-up answers them. */
 const studentsOf = (serviceId: number) => (serviceId === 8 ? ['Lina Ahmed'] : ['Adam Ahmed']);
 
-/** The view's list props for a page of `appointments`, as the container derives them. */
-function listed(appointments: Appointment[], page = 1): Pick<ReschedulingViewProps, 'groups' | 'page' | 'pageCount'> {
-  const shown = reschedulePage(appointments, { page, size: reschedulingPageSize, timeZone: 'Asia/Dubai', today });
+/** The view's list props for a page of `appointments`, as the container derives them for a reader in `viewerTimeZone`. */
+function listed(appointments: Appointment[], page = 1, viewerTimeZone = 'Asia/Dubai'): Pick<ReschedulingViewProps, 'groups' | 'page' | 'pageCount' | 'timesIn'> {
+  const shown = reschedulePage(appointments, { page, size: reschedulingPageSize, timeZone: 'Asia/Dubai', viewerTimeZone, today });
   const titles = groupTitles(shown.groups, studentsOf);
-  return { page: shown.page, pageCount: shown.pageCount, groups: shown.groups.map((group, index) => ({ key: group.key, title: titles[index] ?? group.packageName, items: group.items })) };
+  return { page: shown.page, pageCount: shown.pageCount, timesIn: shown.timesIn, groups: shown.groups.map((group, index) => ({ key: group.key, title: titles[index] ?? group.packageName, items: group.items })) };
 }
 
 const meta = {
@@ -44,6 +44,7 @@ const meta = {
     groups: [],
     page: 1,
     pageCount: 1,
+    timesIn: 'Times in Dubai time',
     opening: null,
     noticeText: rescheduleNoticeText,
     onPage: fn(),
@@ -99,8 +100,9 @@ export const OnePage: Story = {
     await expect(soon && within(soon).getByText(rescheduleNoticeText)).toBeVisible();
     const movable = within(later ?? canvasElement);
     await expect(movable.getByRole('heading', { name: 'English - Lina Ahmed' })).toBeVisible();
-    await expect(movable.getByText('Sat 5 Dec 2026')).toBeVisible();
-    await expect(movable.getByText('16:00')).toBeVisible();
+    await expect(canvas.getByText('Times in Dubai time')).toBeVisible();
+    await expect(movable.getByText('Sat 5 Dec 2026').closest('p')).toHaveTextContent(/^Sat 5 Dec 2026 · 16:00$/);
+    await expect(canvas.queryByText(/your time/)).toBeNull();
     const details = movable.getByRole('button', { name: 'Details' });
     await expect(details).toHaveAttribute('aria-expanded', 'false');
     await expect(movable.getByText('Service ID')).not.toBeVisible();
@@ -110,13 +112,25 @@ export const OnePage: Story = {
     await expect(movable.getByText('8')).toBeVisible();
     await expect(movable.getByText('planned')).toBeVisible();
     // The button reads Reschedule and names its lesson to a screen reader.
-    const reschedule = movable.getByRole('button', { name: 'Reschedule English on Sat 5 Dec 2026 16:00' });
+    const reschedule = movable.getByRole('button', { name: 'Reschedule English on Sat 5 Dec 2026 · 16:00' });
     await expect(reschedule).toHaveTextContent('Reschedule');
     await userEvent.click(reschedule);
     await expect(args.onReschedule).toHaveBeenCalledWith(2);
     await expect(pending && within(pending).queryByRole('button', { name: /^Reschedule/ })).toBeNull();
     await expect(pending && within(pending).queryByText(rescheduleNoticeText)).toBeNull();
     await expect(canvas.getByText('Page 1 of 1')).toBeVisible();
+  },
+};
+
+/** A reader in New York: each lesson also on their own clock (16:00 in Dubai is 07:00 there in December). */
+export const Abroad: Story = {
+  args: listed(daily(3), 1, 'America/New_York'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Times in Dubai time')).toBeVisible();
+    const [first] = canvas.getAllByRole('article');
+    await expect(first && within(first).getByText('Wed 2 Dec 2026').closest('p')).toHaveTextContent(/^Wed 2 Dec 2026 · 16:007:00 am your time$/);
+    await expect(canvas.getAllByText('7:00 am your time')).toHaveLength(3);
   },
 };
 

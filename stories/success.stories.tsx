@@ -138,7 +138,7 @@ export const Succeeded: Story = {
     await expect(facts.getByText('AED 684')).toBeVisible();
     await expect(facts.getByText('VISA')).toBeVisible();
     await expect(facts.getByText(ref)).toBeVisible();
-    await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('listitem')[0]).toHaveTextContent('MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
+    await expect(within(canvas.getByRole('region', { name: '1st Week' })).getAllByRole('listitem')[0]).toHaveTextContent('MathematicsSun 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
     // The confetti falls behind the card's words (its own stacking context, below them), takes no clicks, and
     // stays inside the success card, off the receipt.
     const card = canvas.getByRole('region', { name: successTitle });

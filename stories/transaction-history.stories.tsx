@@ -69,7 +69,7 @@ export const OneInvoice: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = within(canvas.getByRole('article', { name: 'GOLD package - Adam Ahmed' }));
-    await expect(row.getByText('12 Nov 2026')).toBeVisible();
+    await expect(row.getByText('Thu 12 Nov 2026')).toBeVisible();
     await expect(row.getByText('AED 684')).toBeVisible();
     await expect(row.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
     await expect(canvas.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/new-booking');
@@ -90,7 +90,7 @@ export const ManyInvoices: Story = {
     const headings = canvas.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
     await expect(headings).toEqual(['Extra class - Adam Ahmed', 'PLATINUM package for two students - Adam Ahmed and Lina Ahmed', 'GOLD package - Adam Ahmed', 'SILVER package - Lina Ahmed']);
     const extra = within(canvas.getByRole('article', { name: 'Extra class - Adam Ahmed' }));
-    await expect(extra.getByText('3 Dec 2026')).toBeVisible();
+    await expect(extra.getByText('Thu 3 Dec 2026')).toBeVisible();
     await expect(extra.getByText('Unpaid')).toHaveAttribute('data-tone', 'unpaid');
     const platinum = within(canvas.getByRole('article', { name: /^PLATINUM/ }));
     await expect(platinum.getByText('AED 2,052.50')).toBeVisible();

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { formatDateTime, zoneLabel } from '../../contract/date-format.ts';
 import type { components } from '../../contract/schema.d.ts';
 import { namesText } from '../rules/order-progress.ts';
 import type { KnownStudent } from './booking-form.ts';
@@ -61,10 +60,10 @@ export async function loadFreeAssessmentClass({ clientid, branchId }: { clientid
 
 /** The class as /payment-summary lists it. */
 export interface FreeClassRow {
-  /** 'Sunday, 6 Dec 2026' in the branch's zone. */
-  day: string;
-  /** '16:00'. */
-  time: string;
+  /** 'Sun 6 Dec 2026 · 16:00' in the branch's zone. */
+  when: string;
+  /** Said beside the time: 'Dubai time'. */
+  zone: string;
   subject: string;
   /** 'Adam Ahmed'. */
   students: string;
@@ -73,10 +72,9 @@ export interface FreeClassRow {
 }
 
 export function freeClassRow(lesson: FreeAssessmentClass, timeZone: string): FreeClassRow {
-  const local = new TZDate(Date.parse(lesson.start), timeZone);
   return {
-    day: format(local, 'EEEE, d MMM yyyy'),
-    time: format(local, 'HH:mm'),
+    when: formatDateTime(lesson.start, timeZone),
+    zone: zoneLabel(timeZone),
     subject: lesson.subject,
     students: namesText(lesson.students),
     tutor: namesText(lesson.tutors),

@@ -1,4 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
+import { formatDateTime, zoneLabel } from '../../contract/date-format.ts';
 import type { components } from '../../contract/schema.d.ts';
 import { type AvailabilityIndex, addDays, bookingNoticeDays, instantOfHour, isAvailable } from '../rules/slots.ts';
 import type { BookingDraft, ChosenTutor, GroupedByWeek, SelectedSlot, StudentPart } from './booking-draft.ts';
@@ -82,26 +82,15 @@ export function withoutTakenHours(draft: BookingDraft, taken: readonly TakenHour
   };
 }
 
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
+/** 'Sat 28 Nov 2026 · 09:00 Dubai time': an instant's day and hour on the branch's wall clock (never the browser's), labelled. */
+export const branchHourText = (instant: number, timeZone: string): string => `${formatDateTime(instant, timeZone)} ${zoneLabel(timeZone)}`;
 
-/** 'Sat 28 Nov 2026' and '09:00': an instant's day and hour on the branch's wall clock (never the browser's). */
-export function branchDayAndTime(instant: number, timeZone: string): { day: string; time: string } {
-  // By hand rather than with date-fns' format, as branchTimestamp is: /checkout loads this (bundle budget).
-  const local = new Date(instant + tzOffset(timeZone, new Date(instant)) * 60_000);
-  return {
-    day: `${weekdays[local.getUTCDay()]} ${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`,
-    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
-  };
-}
-
-const bookedByOthersText = (day: string, time: string) => `${day} ${time} was just booked by someone else. Please choose another time.`;
+const bookedByOthersText = (hour: string) => `${hour} was just booked by someone else. Please choose another time.`;
 
 /** The line said of one taken hour. */
 export function takenHourText(hour: TakenHour, timeZone: string): string {
-  const { day, time } = branchDayAndTime(Date.parse(hour.start), timeZone);
-  return hour.reason === 'taken' ? bookedByOthersText(day, time) : `${day} ${time} is no longer available. Please choose another time.`;
+  const when = branchHourText(Date.parse(hour.start), timeZone);
+  return hour.reason === 'taken' ? bookedByOthersText(when) : `${when} is no longer available. Please choose another time.`;
 }
 
 /** One line per taken hour, earliest first; an hour named twice (two students, two subjects) says it once. */
@@ -156,10 +145,10 @@ export const withoutLostHours = (draft: BookingDraft, lost: readonly LostHour[],
 
 /** The line said of one lost hour: a taken one in checkout's words; a past or too near one says so. */
 export function lostHourText({ slot, reason }: LostHour, timeZone: string): string {
-  const { day, time } = branchDayAndTime(instantOfHour(slot.date, slot.time, timeZone), timeZone);
-  if (reason === 'taken') return bookedByOthersText(day, time);
-  if (reason === 'past') return `${day} ${time} has already passed. Please choose another time.`;
-  return `${day} ${time} is too soon to book now: classes are booked at least ${bookingNoticeDays} days ahead. Please choose another time.`;
+  const when = branchHourText(instantOfHour(slot.date, slot.time, timeZone), timeZone);
+  if (reason === 'taken') return bookedByOthersText(when);
+  if (reason === 'past') return `${when} has already passed. Please choose another time.`;
+  return `${when} is too soon to book now: classes are booked at least ${bookingNoticeDays} days ahead. Please choose another time.`;
 }
 
 /** One line per lost hour, earliest first; an hour lost for two subjects says it once. */

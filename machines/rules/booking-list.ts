@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { calendarDayOf, formatDateTime, formatDay, timesInText, yourTime } from '../../contract/date-format.ts';
 import { insideRescheduleNotice } from '../../contract/reschedule-notice.ts';
 import type { components } from '../../contract/schema.d.ts';
 import type { RescheduleData } from '../booking/booking-draft.ts';
@@ -9,8 +8,9 @@ import { packageNameOf } from './packages.ts';
  * The lists of the client's appointments on Manage Booking and Rescheduling (spec §2, §3 "Mapped booking",
  * §4 "Appointment status"): which tab a lesson belongs to, its group (the client package it was booked
  * under), its page, its weekday, day and hour in the branch's time zone (DESIGN.md: whatever the browser's
- * zone), how its status is drawn, whether it may be rated, and the derived action.
- * Pure: the clock comes in as `now` (an instant) or `today` (a branch-zone day).
+ * zone) with the reader's own clock beside it when the reader's zone shows another, how its status is drawn,
+ * whether it may be rated, and the derived action.
+ * Pure: the clock comes in as `now` (an instant) or `today` (a branch-zone day), the reader's zone as a name.
  */
 
 export type Appointment = components['schemas']['Appointment'];
@@ -49,13 +49,26 @@ export function packageGroupOf({ db, client_package_id }: Pick<Appointment, 'db'
 }
 
 /**
- * The lesson's start in the branch's zone: `day` 'YYYY-MM-DD', `date` '6 Dec 2026', `weekdayDate`
- * 'Sun 6 Dec 2026' (what the lists show: a parent plans by weekday), `time` '16:00' (24 h).
+ * When a lesson is, as its card shows it: `when` its start in the branch's zone, in the one formatter's words
+ * (contract/date-format.ts) 'Sun 6 Dec 2026 · 16:00' (a parent plans by weekday), and the reader's clock when
+ * it differs.
  */
-export function branchDateTime(start: string, timeZone: string): { day: string; date: string; weekdayDate: string; time: string } {
-  const local = new TZDate(Date.parse(start), timeZone);
-  return { day: format(local, 'yyyy-MM-dd'), date: format(local, 'd MMM yyyy'), weekdayDate: format(local, 'EEE d MMM yyyy'), time: format(local, 'HH:mm') };
+export interface LessonWhen {
+  when: string;
+  /** '12:00 pm your time' ('Sat 5 Dec · 11:00 pm your time' on another day); null when the reader's zone shows the branch's clock. */
+  yourTime: string | null;
 }
+
+/** The zones a list is shown in: the branch's, and the reader's (the browser's, read by the screen). */
+export interface ListZones {
+  timeZone: string;
+  viewerTimeZone: string;
+}
+
+export const lessonWhen = (start: string, { timeZone, viewerTimeZone }: ListZones): LessonWhen => ({
+  when: formatDateTime(start, timeZone),
+  yourTime: yourTime(start, timeZone, viewerTimeZone),
+});
 
 /**
  * How a status is drawn: pending orange, planned and completed green (the spec), and cancelled apart from
@@ -147,7 +160,7 @@ export function groupSince(appointments: readonly Appointment[], timeZone: strin
     const known = earliest.get(key);
     if (!known || byStart(appointment, known) < 0) earliest.set(key, appointment);
   }
-  return new Map([...earliest].map(([key, appointment]) => [key, branchDateTime(appointment.start, timeZone).weekdayDate]));
+  return new Map([...earliest].map(([key, appointment]) => [key, formatDay(appointment.start, timeZone)]));
 }
 
 /**
@@ -169,8 +182,11 @@ export function groupTitles(groups: readonly ListGroup<{ serviceId: number }>[],
 }
 
 /** A Manage Booking card before its service is known (the spec's mapped booking without the names). */
-export interface BookingCard {
+export interface BookingCard extends LessonWhen {
   id: number;
+  /** The lesson's start and finish as the server answered them (ISO instants): what a calendar entry of it needs. */
+  start: string;
+  finish: string;
   /** S.No.: the position in the tab's whole list, from 1. */
   serial: number;
   subject: string;
@@ -178,9 +194,6 @@ export interface BookingCard {
   pkgId: number | null;
   groupKey: string;
   packageName: string;
-  /** With its weekday: 'Sun 6 Dec 2026'. */
-  date: string;
-  time: string;
   /** Lower-cased. */
   status: string;
   tone: StatusTone;
@@ -195,27 +208,29 @@ export interface BookingPage {
   groups: ListGroup<BookingCard>[];
   page: number;
   pageCount: number;
+  /** Said over the list: 'Times in Dubai time'. */
+  timesIn: string;
   /** The services of this page's cards, each once: the only ones to look up. */
   serviceIds: number[];
 }
 
-/** One page of a tab's bookings (from `bookingsOfTab`), with dates and hours in the branch's zone. */
-export function bookingPage(bookings: readonly Appointment[], { page, size, timeZone, now }: { page: number; size: number; timeZone: string; now: number }): BookingPage {
+/** One page of a tab's bookings (from `bookingsOfTab`), with dates and hours in the branch's zone (and the reader's). */
+export function bookingPage(bookings: readonly Appointment[], { page, size, timeZone, viewerTimeZone, now }: { page: number; size: number; now: number } & ListZones): BookingPage {
   const shown = pageOf(bookings, page, size);
   const cards = shown.items.map((appointment, index): BookingCard => {
-    const { weekdayDate, time } = branchDateTime(appointment.start, timeZone);
     const status = appointment.status.toLowerCase();
     const group = packageGroupOf(appointment);
     return {
       id: appointment.id,
+      start: appointment.start,
+      finish: appointment.finish,
       serial: shown.first + index + 1,
       subject: appointment.topic,
       serviceId: appointment.service.id,
       pkgId: appointment.db.pkg_id,
       groupKey: group.key,
       packageName: group.packageName,
-      date: weekdayDate,
-      time,
+      ...lessonWhen(appointment.start, { timeZone, viewerTimeZone }),
       status,
       tone: statusToneOf(status),
       action: actionOf(appointment.status, appointment.start, now),
@@ -227,6 +242,7 @@ export function bookingPage(bookings: readonly Appointment[], { page, size, time
     groups: packageGroups(cards, groupSince(bookings, timeZone)),
     page: shown.page,
     pageCount: shown.pageCount,
+    timesIn: timesInText(timeZone),
     serviceIds: [...new Set(cards.map((card) => card.serviceId))],
   };
 }
@@ -244,16 +260,13 @@ export function peopleOf(service: Pick<Service, 'conjobs' | 'rcrs'> | undefined)
 }
 
 /** A Rescheduling list item. */
-export interface RescheduleItem {
+export interface RescheduleItem extends LessonWhen {
   id: number;
   serviceId: number;
   serviceName: string;
   topic: string;
   groupKey: string;
   packageName: string;
-  /** With its weekday: 'Sun 6 Dec 2026'. */
-  date: string;
-  time: string;
   status: string;
   /** Planned and beyond the notice (DESIGN.md: hidden within the 2-day notice, that day included). */
   reschedulable: boolean;
@@ -265,6 +278,8 @@ export interface ReschedulePage {
   groups: ListGroup<RescheduleItem>[];
   page: number;
   pageCount: number;
+  /** Said over the list: 'Times in Dubai time'. */
+  timesIn: string;
   /** The services of this page's lessons, each once: whose lessons they are names the groups. */
   serviceIds: number[];
 }
@@ -273,12 +288,11 @@ export interface ReschedulePage {
  * One page of the Rescheduling list: the lessons still to come (not completed or cancelled: those can never
  * move, and Manage Booking's Past tab lists them), grouped by package, earliest first.
  */
-export function reschedulePage(appointments: readonly Appointment[], { page, size, timeZone, today }: { page: number; size: number; timeZone: string; today: string }): ReschedulePage {
+export function reschedulePage(appointments: readonly Appointment[], { page, size, timeZone, viewerTimeZone, today }: { page: number; size: number; today: string } & ListZones): ReschedulePage {
   const upcoming = bookingsOfTab(appointments, 'current');
   const shown = pageOf(upcoming, page, size);
   const items = shown.items.map((appointment): RescheduleItem => {
-    const { day, weekdayDate, time } = branchDateTime(appointment.start, timeZone);
-    const inside = insideRescheduleNotice(day, today);
+    const inside = insideRescheduleNotice(calendarDayOf(appointment.start, timeZone), today);
     const group = packageGroupOf(appointment);
     return {
       id: appointment.id,
@@ -287,8 +301,7 @@ export function reschedulePage(appointments: readonly Appointment[], { page, siz
       topic: appointment.topic,
       groupKey: group.key,
       packageName: group.packageName,
-      date: weekdayDate,
-      time,
+      ...lessonWhen(appointment.start, { timeZone, viewerTimeZone }),
       status: appointment.status.toLowerCase(),
       reschedulable: appointment.status === 'planned' && !inside,
       insideNotice: appointment.status === 'planned' && inside,
@@ -298,6 +311,7 @@ export function reschedulePage(appointments: readonly Appointment[], { page, siz
     groups: packageGroups(items, groupSince(upcoming, timeZone)),
     page: shown.page,
     pageCount: shown.pageCount,
+    timesIn: timesInText(timeZone),
     serviceIds: [...new Set(items.map((item) => item.serviceId))],
   };
 }

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { formatDay } from '../../contract/date-format.ts';
 import type { components } from '../../contract/schema.d.ts';
 import { formatMoney } from './money.ts';
 import { namesText, paymentMethodLabel } from './order-progress.ts';
@@ -63,10 +62,9 @@ export function clientInvoices(invoices: readonly ProformaInvoice[], clientId: n
   return invoices.filter((invoice) => invoice.client.id === clientId).sort((a, b) => instant(b.date_sent) - instant(a.date_sent) || b.id - a.id);
 }
 
-/** '3 Dec 2026': the calendar day of an instant in the branch's zone, whatever the browser's. */
+/** 'Thu 3 Dec 2026': the calendar day of an instant in the branch's zone, whatever the browser's. */
 export function invoiceDay(iso: string, timeZone: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : format(new TZDate(time, timeZone), 'd MMM yyyy');
+  return Number.isNaN(Date.parse(iso)) ? iso : formatDay(iso, timeZone);
 }
 
 /** One thing an invoice paid for: the package and its classes, then for whom and what; `detail` may be empty. */

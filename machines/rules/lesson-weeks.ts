@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { calendarDayOf, formatDateTime } from '../../contract/date-format.ts';
 
 /**
  * The receipt's list (DESIGN.md: /payment-successfull shows the order's lessons grouped by week with a check
@@ -16,10 +15,8 @@ export interface Lesson {
 
 export interface ReceiptLesson {
   id: number;
-  /** 'Sun, 6 Dec 2026'. */
-  day: string;
-  /** '16:00'. */
-  time: string;
+  /** 'Sun 6 Dec 2026 · 16:00' in the branch's zone. */
+  when: string;
   subject: string;
 }
 
@@ -38,21 +35,23 @@ export function weekLabel(index: number): string {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** The day number (days since 1970-01-01) of the Sunday that starts the week of `local`'s wall-clock day. */
-function weekStart(local: TZDate): number {
-  return Math.round(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / dayMs) - local.getDay();
+/** The day number (days since 1970-01-01) of the Sunday that starts the week of an instant's branch-zone day. */
+function weekStart(start: string, timeZone: string): number {
+  const [y, m, d] = calendarDayOf(start, timeZone).split('-').map(Number);
+  const day = Math.round(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / dayMs);
+  // 1 Jan 1970 was a Thursday (4).
+  return day - ((((day + 4) % 7) + 7) % 7);
 }
 
 export function lessonsByWeek(lessons: readonly Lesson[], timeZone: string): ReceiptWeek[] {
   const sorted = [...lessons].sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
   const first = sorted[0];
   if (!first) return [];
-  const origin = weekStart(new TZDate(new Date(first.start).getTime(), timeZone));
+  const origin = weekStart(first.start, timeZone);
   const weeks = new Map<number, ReceiptLesson[]>();
   for (const lesson of sorted) {
-    const local = new TZDate(new Date(lesson.start).getTime(), timeZone);
-    const index = (weekStart(local) - origin) / 7;
-    const row = { id: lesson.id, day: format(local, 'EEE, d MMM yyyy'), time: format(local, 'HH:mm'), subject: lesson.topic };
+    const index = (weekStart(lesson.start, timeZone) - origin) / 7;
+    const row = { id: lesson.id, when: formatDateTime(lesson.start, timeZone), subject: lesson.topic };
     weeks.set(index, [...(weeks.get(index) ?? []), row]);
   }
   return [...weeks.entries()].map(([index, rows]) => ({ label: weekLabel(index), lessons: rows }));

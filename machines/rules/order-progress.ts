@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { formatDateTime, formatDay, timesInText } from '../../contract/date-format.ts';
 import type { components } from '../../contract/schema.d.ts';
 import { lessonsByWeek } from './lesson-weeks.ts';
 import { formatMoney } from './money.ts';
@@ -81,10 +80,8 @@ export const orderUnavailableTexts: Record<OrderUnavailable, PaymentNoticeText> 
 
 export interface ReceiptLesson {
   key: string;
-  /** 'Sunday, 6 Dec 2026' in the branch's zone. */
-  day: string;
-  /** '16:00'. */
-  time: string;
+  /** 'Sun 6 Dec 2026 · 16:00' in the branch's zone. */
+  when: string;
   subject: string;
   /** 'Adam Ahmed', 'Adam Ahmed & Lina Ahmed'. */
   students: string;
@@ -103,8 +100,10 @@ export interface Receipt {
   amount: string;
   /** 'VISA'; null when the order was opened without a method. */
   method: string | null;
-  /** '23 Nov 2026' in the branch's zone; null until the provider confirmed the payment. */
+  /** 'Mon 23 Nov 2026' in the branch's zone; null until the provider confirmed the payment. */
   paidOn: string | null;
+  /** Said over the lessons: 'Times in Dubai time'. */
+  timesIn: string;
   /** The lessons booked on the order, by week (weeks counted from the first lesson's). */
   weeks: ReceiptWeek[];
   /** Paid classes waiting to be placed; null when none. */
@@ -130,12 +129,10 @@ export function receiptOf(order: OrderProgress, { timeZone, currency }: { timeZo
     lessons: week.lessons.flatMap((row): ReceiptLesson[] => {
       const lesson = booked[row.id];
       if (!lesson) return [];
-      const local = new TZDate(Date.parse(lesson.start), timeZone);
       return [
         {
           key: `${lesson.appointment_id ?? row.id}`,
-          day: format(local, 'EEEE, d MMM yyyy'),
-          time: format(local, 'HH:mm'),
+          when: formatDateTime(lesson.start, timeZone),
           subject: lesson.subject,
           students: namesText(lesson.student_names),
           tutor: lesson.tutor_name,
@@ -147,7 +144,8 @@ export function receiptOf(order: OrderProgress, { timeZone, currency }: { timeZo
     ref: order.ref,
     amount: formatMoney(order.amount, currency),
     method: paymentMethodLabel(order.payment_method),
-    paidOn: order.paid_at === null ? null : format(new TZDate(Date.parse(order.paid_at), timeZone), 'd MMM yyyy'),
+    paidOn: order.paid_at === null ? null : formatDay(order.paid_at, timeZone),
+    timesIn: timesInText(timeZone),
     weeks,
     toPlace: toPlaceText(order),
   };

@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { wallClockInstant } from '../../contract/date-format.ts';
 
 /**
  * The slot grid of /book-class (spec §2 "Book Classes", §5 "Slot selection", §9): hourly slots from the
@@ -123,11 +124,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
 
 /** The instant a branch-zone day and HH:MM stands for (the zone's offset at that moment, DST included). */
 export function instantOfHour(date: string, time: string, timeZone: string): number {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const [hh = 0, mm = 0] = time.split(':').map(Number);
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const guess = wall - tzOffset(timeZone, new Date(wall)) * minuteMs;
-  return wall - tzOffset(timeZone, new Date(guess)) * minuteMs;
+  return wallClockInstant(date, time, timeZone);
 }
 
 /** Whether the hour is free, and, when the windows name their tutors and a tutor is given, free for that tutor. */

@@ -63,7 +63,7 @@ describe('the Available Tutors popup', () => {
     const router = createMemoryRouter([{ path: '/book-class', element: <BookClassScreen /> }], { initialEntries: ['/book-class'] });
     renderWithSession(<RouterProvider router={router} />, { stored: { token: liveToken(), user: testUser } });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Available Tutors' }));
     expect(await dialog.findByText('Omar Farouk')).toBeVisible();
     expect(dialog.getByText('Amira Haddad')).toBeVisible();

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
 import { conflictText, freeAssessmentText, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
@@ -95,7 +96,8 @@ function renderBookClass(draft: BookingDraft = newDraft, state?: unknown) {
   return router;
 }
 
-const hour = (date: string, time: string) => screen.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${date} ${time}$`) });
+/** An hour of the grid, whatever its state: its name is 'Wed 25 Nov 2026 · 15:00 Dubai time, free' (', selected', ', taken by English'). */
+const hour = (date: string, time: string) => screen.getByRole('button', { name: new RegExp(`^${formatCalendarDayTime(date, time)} Dubai time, `) });
 
 async function chooseTutorAt(ui: ReturnType<typeof userEvent.setup>, date: string, time: string) {
   await ui.click(hour(date, time));
@@ -106,7 +108,7 @@ describe('/book-class', () => {
   it('reads the free hours for the subjects and year, and shows them in the branch zone', async () => {
     serve();
     renderBookClass();
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     expect(hour('2026-11-25', '16:00')).toBeVisible();
     expect(hour('2026-11-26', '15:00')).toBeVisible();
     const [request] = sentTo(fetchMock, '/api/subjectFilter/');
@@ -118,8 +120,8 @@ describe('/book-class', () => {
     const lesson = (start: string, status: string) => ({ id: 1, start, finish: start.replace('T11:', 'T12:'), topic: 'Physics', status, service: { id: 3, name: 'Physics' }, db: { pkg_id: 3 } });
     serve({ lessons: [lesson('2026-11-25T11:00:00Z', 'planned'), lesson('2026-11-26T11:00:00Z', 'cancelled')] });
     renderBookClass();
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 16:00' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 16:00 Dubai time, free' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeNull();
     expect(hour('2026-11-26', '15:00')).toBeVisible();
     expect(sentTo(fetchMock, `/api/appointmentstwo/${testUser.studentdetails[0]?.id}`)).toHaveLength(1);
   });
@@ -132,7 +134,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass(newDraft, { notice });
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     const alert = screen.getByRole('alert');
     expect(within(alert).getAllByRole('paragraph').map((line) => line.textContent)).toEqual(notice);
     // Closing the tutors' dialog is not a choice: the notice stays.
@@ -147,14 +149,14 @@ describe('/book-class', () => {
   it('ignores a location state that is not a notice', async () => {
     serve();
     renderBookClass(newDraft, { notice: [42] });
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('hides Free Assessment once the client has had it', async () => {
     serve({ status: () => json({ success: true, message: 'Used' }) });
     renderBookClass();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
   });
 
@@ -166,7 +168,7 @@ describe('/book-class', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('Down');
     serve();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     expect(screen.queryByText(availabilityFailedText)).toBeNull();
   });
 
@@ -174,7 +176,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     const [request] = sentTo(fetchMock, '/api/filter_tutor');
     expect(Object.fromEntries(new URL(request?.url ?? '').searchParams)).toEqual({ subject: 'Mathematics', date: '2026-11-25', time: '15:00', quallevel: '5', branch_id: String(testUser.branch_id) });
@@ -189,7 +191,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     await ui.click(hour('2026-11-26', '15:00'));
     expect(toasts().getByText(weeklyLimitText(1, 'Mathematics'))).toBeVisible();
@@ -203,11 +205,11 @@ describe('/book-class', () => {
     serve();
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     await ui.click(hour('2026-11-25', '15:00'));
     expect(screen.getByRole('button', { name: 'Mathematics 5' })).toBeVisible();
-    await ui.click(screen.getByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' }));
+    await ui.click(screen.getByRole('button', { name: 'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' }));
     expect(screen.getByRole('button', { name: 'Mathematics 4' })).toBeVisible();
     expect(readDraft()?.slots?.['2nd Week']).toBeUndefined();
   });
@@ -216,7 +218,7 @@ describe('/book-class', () => {
     serve();
     const router = renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
     expect(router.state.location.pathname).toBe('/free-book');
     expect(readDraft()).toMatchObject({ entry: 'free', form, clientPackageId: null });
@@ -236,7 +238,7 @@ describe('/book-class', () => {
     serve({ tutors: () => json({ data: [] }) });
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await ui.click(hour('2026-11-25', '15:00'));
     const dialog = () => within(screen.getByRole('dialog', { name: 'Available Tutors' }));
     expect(await dialog().findByText('No available Tutors')).toBeVisible();
@@ -256,7 +258,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     expect(screen.getByRole('option', { name: 'October 2026' })).toBeDisabled();
     expect(screen.getAllByRole('button', { name: /Week$/ }).map((b) => b.textContent)).toEqual(['1st Week', '2nd Week', '3rd Week']);
     await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
@@ -275,7 +277,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeDisabled();
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -295,7 +297,7 @@ describe('/book-class', () => {
     serve();
     const router = renderBookClass();
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     await act(async () => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/book-class');
@@ -315,7 +317,7 @@ describe('/book-class', () => {
     serve();
     renderBookClass({ ...newDraft, entry: 'renewal' });
     const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' });
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
     await chooseTutorAt(ui, '2026-11-25', '15:00');
     await ui.click(screen.getByRole('button', { name: 'Back' }));
     const dialog = within(screen.getByRole('alertdialog', { name: 'Go back?' }));

@@ -284,8 +284,8 @@ describe('checkout', () => {
       ],
     };
     const lines = [
-      'Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.',
-      'Sun 13 Dec 2026 16:00 is no longer available. Please choose another time.',
+      'Sun 6 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.',
+      'Sun 13 Dec 2026 · 16:00 Dubai time is no longer available. Please choose another time.',
     ];
 
     it('pays nothing, drops those hours from the booking and says which on /book-class (in the branch zone)', async () => {
@@ -301,7 +301,7 @@ describe('checkout', () => {
       // The hour left stays chosen; the two taken are gone from the draft in storage.
       expect(readDraft()?.slots).toEqual({ '3rd Week': [week('2026-12-20', 2)] });
       expect(readDraft()?.lessons).toEqual(sampleLessons);
-      expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getByText('2026-12-20 16:00 · Mathematics · Amira Haddad')).toBeVisible();
+      expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getByText('Sun 20 Dec 2026 · 16:00 Dubai time · Mathematics · Amira Haddad')).toBeVisible();
     });
 
     it("keeps today's behaviour for a conflict that names no hours: the server's message, on /checkout", async () => {

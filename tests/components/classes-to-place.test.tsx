@@ -146,16 +146,16 @@ describe('paid classes to place, from the dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Book Classes' })).toBeVisible();
     expect(readDraft()).toMatchObject({ entry: 'remaining', orderRef: 'ORD-7-3', clientPackageId: null, form: { name1: 'Adam Ahmed', program: 'Year 5 / Grade 4', subject: ['Mathematics'] } });
     expect(readDraft()?.lessons).toMatchObject({ packageName: 'GOLD', lessonCounts: { Mathematics: 1 } });
-    await ui.click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await ui.click(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
     await ui.click(await within(screen.getByRole('dialog', { name: 'Available Tutors' })).findByRole('button', { name: 'Select Amira Haddad' }));
     // Two to place at one a week: the 25th and the 2nd, not the 9th.
-    expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual(['Remove 2026-11-25 15:00 · Mathematics · Amira Haddad', 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad']);
+    expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual(['Remove Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad', 'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad']);
     expect(screen.queryByRole('button', { name: 'Mathematics 2' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /^English/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
     // No more than the order's classes to place, however many weeks are shown.
     await ui.click(screen.getByRole('button', { name: '3rd Week' }));
-    await ui.click(screen.getByRole('button', { name: 'WE 2026-12-09 15:00' }));
+    await ui.click(screen.getByRole('button', { name: 'Wed 9 Dec 2026 · 15:00 Dubai time, free' }));
     expect(await toasts().findByText('You can only select 2 slot(s) in all.')).toBeVisible();
     expect(removeButtons()).toHaveLength(2);
     // The order was read for its classes to place; no package was.
@@ -191,7 +191,7 @@ describe('paid classes to place, from the dashboard', () => {
     renderDashboard();
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: cardText(2) }));
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     await ui.click(screen.getByRole('button', { name: 'Back' }));
     await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
     expect(await screen.findByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();

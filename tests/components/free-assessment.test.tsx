@@ -114,7 +114,7 @@ describe('the free assessment summary books one class on the free basis, in one 
     renderSummary();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Free Assessment page' })).toBeVisible();
-    expect(screen.getByText('Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.')).toBeVisible();
+    expect(screen.getByText('Sun 6 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.')).toBeVisible();
     expect(readDraft()?.slots).toEqual({});
     expect(readDraft()?.entry).toBe('free');
   });

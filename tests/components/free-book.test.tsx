@@ -107,7 +107,7 @@ describe('/free-book', () => {
     expect(await screen.findByText('For Adam Ahmed · Secondary · Year 8 / Grade 7')).toBeVisible();
     expect(router.state.location.pathname).toBe('/free-book');
     expect(screen.getByRole('heading', { name: 'Free Assessment' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     const [asked] = sentTo(fetchMock, '/api/subjectFilter/');
     expect(await asked?.json()).toEqual({ subjectNames: ['Mathematics'], yearLevels: [8], branch_id: testUser.branch_id });
     expect(readDraft()).toMatchObject({ entry: 'free', form: { name1: 'Adam Ahmed', programOne: 2, program: 'Year 8 / Grade 7', subject: ['Mathematics'] } });
@@ -116,7 +116,7 @@ describe('/free-book', () => {
   it('with a free draft that names a student, year and subject: the one-class grid on it; back asks, then returns to its form in the free flow', async () => {
     serve();
     const router = renderAt('/free-book', { ...emptyDraft('free'), form: sampleForm });
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     expect(screen.getByText('For Adam Ahmed · Primary · Year 5 / Grade 4')).toBeVisible();
     expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
 

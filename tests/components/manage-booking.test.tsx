@@ -1,12 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema.d.ts';
 import { scheduledClassesFailedText } from '../../src/api/calls/booking.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { ManageBookingScreen } from '../../src/screens/manage-booking/manage-booking-screen.tsx';
-import { emptyBookingTexts } from '../../src/screens/manage-booking/manage-booking-view.tsx';
+import { type BookingCardView, ManageBookingView, emptyBookingTexts } from '../../src/screens/manage-booking/manage-booking-view.tsx';
+import { bookingPage, bookingsOfTab } from '../../machines/rules/booking-list.ts';
 import type { User } from '../../src/storage/browser-storage.ts';
 import { expectConsole } from '../support/console-guard.ts';
 import { type FetchMock, json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
@@ -71,12 +73,13 @@ function serve(mock: FetchMock, appointments: () => Response) {
   });
 }
 
-function renderManageBooking(user: User = testUser) {
+/** The screen for a reader in `viewerTimeZone` (the browser's zone; Dubai's unless a test says otherwise). */
+function renderManageBooking(user: User = testUser, viewerTimeZone = 'Asia/Dubai') {
   return renderWithSession(
     <MemoryRouter initialEntries={['/manage-booking']}>
       <Routes>
         <Route element={<AppLayout />}>
-          <Route path="/manage-booking" element={<ManageBookingScreen />} />
+          <Route path="/manage-booking" element={<ManageBookingScreen viewerTimeZone={viewerTimeZone} />} />
           <Route path="/new-booking" element={<h1>New booking page</h1>} />
         </Route>
       </Routes>
@@ -109,30 +112,56 @@ describe('Manage Booking', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeVisible();
     expect(screen.getByRole('status', { name: 'Loading bookings' })).toBeVisible();
 
-    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Current Booking' })).toHaveAttribute('aria-selected', 'true');
     // 21:30 UTC is 01:30 the next day (a Friday) in Dubai; the completed lesson is on the Past tab.
-    expect(cardNames()).toEqual(['Mathematics, Thu 3 Dec 2026 16:00', 'English, Fri 4 Dec 2026 01:30', 'Physics, Fri 4 Dec 2026 16:00']);
+    expect(cardNames()).toEqual(['Mathematics, Thu 3 Dec 2026 · 16:00', 'English, Fri 4 Dec 2026 · 01:30', 'Physics, Fri 4 Dec 2026 · 16:00']);
 
-    const maths = screen.getByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' });
+    const maths = screen.getByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' });
     expect(await within(maths).findByText('Amira Haddad')).toBeVisible();
     expect(field(maths, 'S.No.')).toBe('1');
     expect(field(maths, 'Subject')).toBe('Mathematics');
     expect(field(maths, 'Student Name')).toBe('Adam Ahmed');
-    expect(field(maths, 'Start Date / Time')).toBe('Thu 3 Dec 2026 16:00');
+    expect(field(maths, 'Start Date / Time')).toBe('Thu 3 Dec 2026 · 16:00');
+    // The times are the branch's wall clock, said once over the list; a reader in Dubai needs no second clock.
+    expect(panel().getByText('Times in Dubai time')).toBeVisible();
+    expect(panel().queryByText(/your time$/)).toBeNull();
     expect(within(maths).getByText('planned')).toHaveAttribute('data-tone', 'planned');
 
-    const english = screen.getByRole('article', { name: 'English, Fri 4 Dec 2026 01:30' });
+    const english = screen.getByRole('article', { name: 'English, Fri 4 Dec 2026 · 01:30' });
     expect(await within(english).findByText('James Whitfield, Layla Mansour')).toBeVisible();
     expect(field(english, 'Student Name')).toBe('Adam Ahmed, Lina Ahmed');
     expect(within(english).getByText('pending')).toHaveAttribute('data-tone', 'pending');
 
     // A service with no tutor and no student reads N/A.
-    const physics = screen.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 16:00' });
+    const physics = screen.getByRole('article', { name: 'Physics, Fri 4 Dec 2026 · 16:00' });
     expect(await within(physics).findAllByText('N/A')).toHaveLength(2);
     expect(panel().queryByRole('button', { name: 'Comment' })).toBeNull();
     // Each group says its package and whose it is; a lesson without a client package goes by its package name.
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['GOLD · Adam Ahmed', 'SILVER · Adam Ahmed, Lina Ahmed', 'Unknown Package']);
+  });
+
+  it.each([
+    // 16:00 in Dubai on Thu 3 Dec is 12:00 UTC; 01:30 on Fri 4 Dec in Dubai is 21:30 UTC on Thu 3 Dec.
+    ['Europe/London', '12:00 pm your time', 'Thu 3 Dec · 9:30 pm your time'],
+    ['America/New_York', '7:00 am your time', 'Thu 3 Dec · 4:30 pm your time'],
+    ['Australia/Sydney', '11:00 pm your time', '8:30 am your time'],
+  ])('a reader in %s sees each lesson on the branch’s clock and, under it, their own', async (zone, mathsClock, englishClock) => {
+    serve(fetchMock, () =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-12-03T12:00:00Z'), { service: { id: 1, name: 'S1' } }),
+          lesson(2, Date.parse('2026-12-03T21:30:00Z'), { topic: 'English', service: { id: 1, name: 'S1' } }),
+        ],
+      }),
+    );
+    renderManageBooking(testUser, zone);
+    const maths = await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' });
+    expect(panel().getByText('Times in Dubai time')).toBeVisible();
+    expect(field(maths, 'Start Date / Time')).toBe(`Thu 3 Dec 2026 · 16:00${mathsClock}`);
+    expect(within(maths).getByText(mathsClock)).toBeVisible();
+    const english = screen.getByRole('article', { name: 'English, Fri 4 Dec 2026 · 01:30' });
+    expect(within(english).getByText(englishClock)).toBeVisible();
   });
 
   it("groups by client package: two students' SILVER packages are two groups named for their student, the free assessment its own, lessons by date with their weekday", async () => {
@@ -159,9 +188,9 @@ describe('Manage Booking', () => {
           .map((card) => card.getAttribute('aria-label')),
       ]);
     expect(groups).toEqual([
-      ['Free Assessment', ['English, Sat 5 Dec 2026 16:00']],
-      ['SILVER · Adam Ahmed', ['Mathematics, Sun 6 Dec 2026 16:00', 'Mathematics, Sun 13 Dec 2026 16:00']],
-      ['SILVER · Lina Ahmed', ['Mathematics, Mon 7 Dec 2026 16:00', 'Mathematics, Mon 14 Dec 2026 16:00']],
+      ['Free Assessment', ['English, Sat 5 Dec 2026 · 16:00']],
+      ['SILVER · Adam Ahmed', ['Mathematics, Sun 6 Dec 2026 · 16:00', 'Mathematics, Sun 13 Dec 2026 · 16:00']],
+      ['SILVER · Lina Ahmed', ['Mathematics, Mon 7 Dec 2026 · 16:00', 'Mathematics, Mon 14 Dec 2026 · 16:00']],
     ]);
   });
 
@@ -190,14 +219,14 @@ describe('Manage Booking', () => {
       }),
     );
     renderManageBooking();
-    await screen.findByRole('article', { name: 'Physics, Tue 8 Dec 2026 16:00' });
+    await screen.findByRole('article', { name: 'Physics, Tue 8 Dec 2026 · 16:00' });
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
     expect(screen.getByRole('tab', { name: 'Past Booking' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Past Booking' })).toBeVisible();
-    expect(cardNames()).toEqual(['English, Sun 8 Nov 2026 16:00', 'Mathematics, Sun 1 Nov 2026 16:00']);
+    expect(cardNames()).toEqual(['English, Sun 8 Nov 2026 · 16:00', 'Mathematics, Sun 1 Nov 2026 · 16:00']);
 
-    const cancelled = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
-    const completed = within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' }));
+    const cancelled = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 · 16:00' }));
+    const completed = within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 · 16:00' }));
     // Not by colour alone: each status has its own mark beside the word.
     expect(cancelled.getByText('cancelled')).toHaveAttribute('data-tone', 'cancelled');
     expect(cancelled.getByText('cancelled').querySelector('svg')).toHaveAttribute('data-mark', 'cancelled');
@@ -207,12 +236,12 @@ describe('Manage Booking', () => {
 
     const comments = panel().getAllByRole('button', { name: 'Comment' });
     expect(comments).toHaveLength(1);
-    expect(comments[0]).toHaveAccessibleDescription('Mathematics Sun 1 Nov 2026 16:00');
+    expect(comments[0]).toHaveAccessibleDescription('Mathematics Sun 1 Nov 2026 · 16:00');
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(completed.getByRole('button', { name: 'Comment' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Rate Us' }));
     // The dialog names the lesson it rates.
-    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 16:00')).toBeVisible();
+    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 · 16:00')).toBeVisible();
     expect(dialog.getByText('Tap a star to rate')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -229,10 +258,10 @@ describe('Manage Booking', () => {
     );
     renderManageBooking();
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
-    const rated = within(await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' }));
+    const rated = within(await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 · 16:00' }));
     expect(rated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
     expect(rated.queryByRole('button', { name: 'Comment' })).toBeNull();
-    const open = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' }));
+    const open = within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 · 16:00' }));
     expect(open.getByRole('button', { name: 'Comment' })).toBeVisible();
     expect(open.queryByRole('img', { name: /^Rated/ })).toBeNull();
   });
@@ -256,18 +285,18 @@ describe('Manage Booking', () => {
     });
     renderManageBooking();
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
-    const card = await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' });
+    const card = await screen.findByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 · 16:00' });
     await userEvent.click(within(card).getByRole('button', { name: 'Comment' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Rate Us' }));
     await userEvent.click(dialog.getByRole('radio', { name: '4 stars' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Submit' }));
 
-    expect(await within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' })).findByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    expect(await within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 · 16:00' })).findByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
     expect(reviewsSent).toEqual([{ clientid: testUser.clientid, client_email: testUser.email, review_number: 4, description: '', appointment_id: 41 }]);
-    expect(within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 16:00' })).queryByRole('button', { name: 'Comment' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Mathematics, Sun 1 Nov 2026 · 16:00' })).queryByRole('button', { name: 'Comment' })).toBeNull();
     expect(fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname.startsWith('/api/appointmentstwo/'))).toHaveLength(2);
     // The other lesson may still be rated.
-    expect(within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 16:00' })).getByRole('button', { name: 'Comment' })).toBeVisible();
+    expect(within(screen.getByRole('article', { name: 'English, Sun 8 Nov 2026 · 16:00' })).getByRole('button', { name: 'Comment' })).toBeVisible();
   });
 
   it('the tabs are a tablist: arrow keys, Home and End move and select', async () => {
@@ -283,7 +312,7 @@ describe('Manage Booking', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(past).toHaveFocus();
     expect(past).toHaveAttribute('aria-selected', 'true');
-    expect(cardNames()).toEqual(['Mathematics, Sun 8 Nov 2026 16:00']);
+    expect(cardNames()).toEqual(['Mathematics, Sun 8 Nov 2026 · 16:00']);
     await userEvent.keyboard('{ArrowRight}');
     expect(current).toHaveFocus();
     expect(current).toHaveAttribute('aria-selected', 'true');
@@ -371,9 +400,9 @@ describe('Manage Booking', () => {
     expectConsole('error', 'Service 5 could not be loaded');
     serve(fetchMock, () => json({ data: [lesson(1, Date.parse('2026-12-03T12:00:00Z'), { service: { id: 5, name: 'Gone' } }), lesson(2, Date.parse('2026-12-04T12:00:00Z'))] }));
     renderManageBooking();
-    const card = await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' });
+    const card = await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' });
     expect(await within(card).findAllByText('N/A')).toHaveLength(2);
-    expect(within(screen.getByRole('article', { name: 'Mathematics, Fri 4 Dec 2026 16:00' })).getByText('Amira Haddad')).toBeVisible();
+    expect(within(screen.getByRole('article', { name: 'Mathematics, Fri 4 Dec 2026 · 16:00' })).getByText('Amira Haddad')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -393,7 +422,7 @@ describe('Manage Booking', () => {
     expect(screen.getByText(emptyBookingTexts[2])).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Past Booking' }));
-    expect(screen.getByRole('article', { name: 'Mathematics, Tue 3 Nov 2026 16:00' })).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Mathematics, Tue 3 Nov 2026 · 16:00' })).toBeVisible();
   });
 
   it('a failed load shows why with Retry, and retrying loads', async () => {
@@ -403,6 +432,60 @@ describe('Manage Booking', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(scheduledClassesFailedText);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 16:00' })).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' })).toBeVisible();
+  });
+});
+
+// The spot where a lesson to come takes its Add to calendar control (issue 19, item 1), given by the screen.
+describe('Manage Booking view: the calendar control of a lesson to come', () => {
+  const now = Date.parse('2026-12-01T00:00:00Z');
+  const props = (tab: 'current' | 'past', calendarControl?: (booking: BookingCardView) => ReactNode) => {
+    const appointments = [lesson(1, Date.parse('2026-12-03T12:00:00Z')), lesson(2, Date.parse('2026-11-03T12:00:00Z'), { status: 'completed' })];
+    const shown = bookingPage(bookingsOfTab(appointments, tab), { page: 1, size: 20, timeZone: 'Asia/Dubai', viewerTimeZone: 'Asia/Dubai', now });
+    const noop = () => {};
+    return {
+      tab,
+      loading: false,
+      error: null,
+      retrying: false,
+      groups: shown.groups.map((group) => ({ key: group.key, title: group.packageName, items: group.items.map((card) => ({ ...card, studentName: 'Adam Ahmed', teacherName: 'Amira Haddad' })) })),
+      page: 1,
+      pageCount: 1,
+      timesIn: shown.timesIn,
+      calendarControl,
+      onTab: noop,
+      onPage: noop,
+      onRetry: noop,
+      onComment: noop,
+    };
+  };
+  const control = (booking: BookingCardView) => <button type="button">{`Add ${booking.subject} on ${booking.start} to calendar`}</button>;
+
+  it('shows the control the screen gives under each card of the Current tab, with the lesson it is for', () => {
+    render(
+      <MemoryRouter>
+        <ManageBookingView {...props('current', control)} />
+      </MemoryRouter>,
+    );
+    const card = within(screen.getByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' }));
+    expect(card.getByRole('button', { name: 'Add Mathematics on 2026-12-03T12:00:00.000Z to calendar' })).toBeVisible();
+  });
+
+  it('never under a past lesson, and nothing at all when the screen gives none', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <ManageBookingView {...props('past', control)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('article', { name: 'Mathematics, Tue 3 Nov 2026 · 16:00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /to calendar$/ })).toBeNull();
+    unmount();
+    render(
+      <MemoryRouter>
+        <ManageBookingView {...props('current')} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('article', { name: 'Mathematics, Thu 3 Dec 2026 · 16:00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /to calendar$/ })).toBeNull();
   });
 });

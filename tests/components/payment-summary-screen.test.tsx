@@ -81,7 +81,7 @@ describe('/payment-summary lists the free class the client booked, as the server
     expect(await screen.findByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
     expect(screen.getByText('Congratulations! You have successfully purchased a package, and your classes have been scheduled for the next two weeks.')).toBeVisible();
     const blocked = within(screen.getByRole('region', { name: 'Blocked Classes' }));
-    expect(blocked.getByRole('listitem')).toHaveTextContent('✓MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
+    expect(blocked.getByRole('listitem')).toHaveTextContent('✓MathematicsSun 6 Dec 2026 · 16:00 Dubai timeFor Adam Ahmed · Tutor: Amira Haddad');
     expect(blocked.getByRole('img', { name: 'Blocked' })).toBeVisible();
     // The free class's own service: not the package lesson's.
     expect(fetchMock.mock.calls.map(([request]) => decodeURIComponent(new URL(request.url).pathname))).toEqual([`/api/clientsdata/${testUser.clientid}`, '/api/appointmentstwo/11,12', '/api/services/39']);
@@ -91,7 +91,7 @@ describe('/payment-summary lists the free class the client booked, as the server
     serve([appointment(9, null)]);
     renderSummary({ withDraft: false });
     expect(await screen.findByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'Blocked Classes' })).getByRole('listitem')).toHaveTextContent('Sunday, 6 Dec 2026 · 16:00');
+    expect(within(screen.getByRole('region', { name: 'Blocked Classes' })).getByRole('listitem')).toHaveTextContent('Sun 6 Dec 2026 · 16:00 Dubai time');
   });
 
   it.each([
@@ -191,7 +191,7 @@ describe('the hand-over from /freebooking-summary', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/payment-summary');
-    expect(within(screen.getByRole('region', { name: 'Blocked Classes' })).getByRole('listitem')).toHaveTextContent('MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad');
+    expect(within(screen.getByRole('region', { name: 'Blocked Classes' })).getByRole('listitem')).toHaveTextContent('MathematicsSun 6 Dec 2026 · 16:00 Dubai timeFor Adam Ahmed · Tutor: Amira Haddad');
     expect(readDraft()).toBeNull();
     await act(async () => router.navigate(-1));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();

@@ -128,10 +128,10 @@ describe('a cancelled or failed payment keeps the booking', () => {
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await ui.click(await card());
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Wed 25 Nov 2026 15:00 was just booked by someone else. Please choose another time.');
+    expect(alert).toHaveTextContent('Wed 25 Nov 2026 · 15:00 Dubai time was just booked by someone else. Please choose another time.');
     expect(router.state.location.pathname).toBe('/book-class');
-    expect(screen.getByRole('button', { name: 'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: /^Remove 2026-11-25/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Remove Wed 25 Nov 2026/ })).toBeNull();
     expect(readDraft()).toMatchObject({ entry: 'pendingPayment', clientPackageId: 5, slots: { '2nd Week': [dec2] } });
     // Nothing was sent to be paid.
     expect(sentTo(fetchMock, '/api/create-order')).toEqual([]);
@@ -144,7 +144,7 @@ describe('a cancelled or failed payment keeps the booking', () => {
     renderAt('/dashboard');
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await ui.click(await card());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wed 25 Nov 2026 15:00 has already passed. Please choose another time.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wed 25 Nov 2026 · 15:00 Dubai time has already passed. Please choose another time.');
     expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
   });
 });

@@ -20,10 +20,15 @@ const renewedToken = liveToken(7200);
 const user = testUser;
 
 
+/** The Calendar feed section reads its state on every profile (tests/components/calendar-feed.test.tsx): none yet. */
+const noCalendarFeed = (request: Request) => (new URL(request.url).pathname === '/api/calendar-feed' ? json({ active: false, created_at: null }) : null);
+
 /** What POST /oldnewpassword answers; other calls are a 404 the test would notice. */
 function serve(answer: () => Response) {
-  fetchMock.mockImplementation(async (request: Request) =>
-    new URL(request.url).pathname === '/api/oldnewpassword' && request.method === 'POST' ? answer() : json({ success: false, message: 'Not found' }, 404),
+  fetchMock.mockImplementation(
+    async (request: Request) =>
+      noCalendarFeed(request) ??
+      (new URL(request.url).pathname === '/api/oldnewpassword' && request.method === 'POST' ? answer() : json({ success: false, message: 'Not found' }, 404)),
   );
 }
 
@@ -59,6 +64,7 @@ async function fill(dialog: HTMLElement, values: { old?: string; new?: string; c
 
 beforeEach(() => {
   fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request: Request) => noCalendarFeed(request) ?? json({ success: false, message: 'Not found' }, 404));
 });
 
 afterEach(() => {
@@ -210,6 +216,7 @@ describe('Profile', () => {
   it("a network failure reads 'Error updating password' too", async () => {
     // A lost connection is logged with its cause; the user reads the fallback.
     expectConsole('error', 'Error updating password TypeError: Failed to fetch');
+    expectConsole('error', 'Your calendar link could not be loaded. TypeError: Failed to fetch');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderProfile();
     const dialog = await openDialog();

@@ -26,7 +26,7 @@ describe('the Rate Us dialog', () => {
     renderDialog();
     expect(screen.queryByRole('dialog')).toBeNull();
     const dialog = await open();
-    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 16:00')).toBeVisible();
+    expect(dialog.getByText('Mathematics, Sun 1 Nov 2026 · 16:00')).toBeVisible();
     expect(dialog.getByText('Tap a star to rate')).toBeVisible();
     expect(dialog.getByPlaceholderText('Write your feedback...')).toHaveValue('');
     expect(dialog.getAllByRole('radio')).toHaveLength(5);

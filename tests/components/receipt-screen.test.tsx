@@ -65,13 +65,15 @@ describe('/payment-successfull: the receipt a parent recognises', () => {
     const term = (name: string) => facts.getByText(name).nextElementSibling?.textContent;
     expect(term('Amount paid')).toBe('AED 684');
     expect(term('Payment method')).toBe('VISA');
-    expect(term('Paid on')).toBe('23 Nov 2026');
+    expect(term('Paid on')).toBe('Mon 23 Nov 2026');
     expect(term('Order reference')).toBe(ref);
 
+    // The lessons' times are the branch's wall clock, and the list says so once.
+    expect(within(screen.getByRole('region', { name: 'Your classes' })).getByText('Times in Dubai time')).toBeVisible();
     const first = screen.getByRole('region', { name: '1st Week' });
     expect(within(first).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '✓MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad',
-      '✓EnglishMonday, 7 Dec 2026 · 09:00For Adam Ahmed · Tutor: Omar Khalil',
+      '✓MathematicsSun 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad',
+      '✓EnglishMon 7 Dec 2026 · 09:00For Adam Ahmed · Tutor: Omar Khalil',
     ]);
     expect(within(first).getAllByRole('img', { name: 'Booked' })).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: '2nd Week' })).getAllByRole('listitem')).toHaveLength(1);

@@ -86,7 +86,7 @@ const removeButtons = () => screen.queryAllByRole('button', { name: /^Remove / }
 
 /** Wednesday 25 November 15:00 with Amira: it and the same hour of the following weeks are chosen. */
 async function chooseWednesdays(ui: ReturnType<typeof userEvent.setup>) {
-  await ui.click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+  await ui.click(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
   await ui.click(await within(screen.getByRole('dialog', { name: 'Available Tutors' })).findByRole('button', { name: 'Select Amira Haddad' }));
 }
 
@@ -100,8 +100,8 @@ describe('/remainingbookclass', () => {
     expect(screen.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
     // Three classes left at two a week: two weeks, the 25th and the 2nd, not the 9th.
     expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad',
-      'Remove 2026-12-02 15:00 · Mathematics · Amira Haddad',
+      'Remove Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad',
+      'Remove Wed 2 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad',
     ]);
     await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
     expect(screen.getByRole('button', { name: '4th Week' })).toBeVisible();
@@ -150,11 +150,11 @@ describe('/remainingbookclass', () => {
     });
     await ui.click(screen.getByRole('button', { name: 'Book Now' }));
     // The same line checkout says for an hour taken (taken-hours.ts), above Book Now.
-    expect(await screen.findByText('Wed 2 Dec 2026 15:00 was just booked by someone else. Please choose another time.')).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Wed 2 Dec 2026 15:00 was just booked by someone else. Please choose another time.');
+    expect(await screen.findByText('Wed 2 Dec 2026 · 15:00 Dubai time was just booked by someone else. Please choose another time.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Wed 2 Dec 2026 · 15:00 Dubai time was just booked by someone else. Please choose another time.');
     expect(removeButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Remove 2026-11-25 15:00 · Mathematics · Amira Haddad',
-      'Remove 2026-12-09 15:00 · Mathematics · Amira Haddad',
+      'Remove Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad',
+      'Remove Wed 9 Dec 2026 · 15:00 Dubai time · Mathematics · Amira Haddad',
     ]);
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
     expect(screen.queryByRole('heading', { name: 'Page /dashboard' })).toBeNull();

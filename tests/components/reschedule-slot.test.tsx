@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { rescheduleNoticeText } from '../../contract/reschedule-notice.ts';
 import type { RescheduleData } from '../../machines/booking/booking-draft.ts';
 import { rescheduleFailedText, rescheduleHelperText, rescheduledText, tutorTakenText } from '../../machines/reschedule.machine.ts';
@@ -117,13 +118,14 @@ function renderReschedule({ stored = true } = {}) {
   );
 }
 
-const hour = (date: string, time: string) => screen.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${date} ${time}$`) });
-const hourNames = () => screen.getAllByRole('button', { name: /^[A-Z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ }).map((button) => button.getAttribute('aria-label'));
+/** An hour of the grid, whatever its state: its name is 'Wed 25 Nov 2026 · 15:00 Dubai time, free' (', selected', ', taken by English'). */
+const hour = (date: string, time: string) => screen.getByRole('button', { name: new RegExp(`^${formatCalendarDayTime(date, time)} Dubai time, `) });
+const hourNames = () => within(screen.getByRole('grid', { name: 'Hours of the week' })).getAllByRole('button').map((button) => button.getAttribute('aria-label'));
 const query = (request: Request | undefined) => Object.fromEntries(new URL(request?.url ?? 'http://x/').searchParams);
 
 /** The grid read, then the hour chosen (the tutor is free then). */
 async function chooseWednesdayAt3(ui: ReturnType<typeof userEvent.setup>) {
-  await ui.click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+  await ui.click(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
   await vi.waitFor(() => expect(hour('2026-11-25', '15:00')).toHaveAttribute('aria-pressed', 'true'));
 }
 
@@ -131,18 +133,62 @@ describe('/reschedule-slot', () => {
   it("reads the tutors, the lesson's service and its students' lessons, and offers only the tutor's free hours", async () => {
     serve();
     renderReschedule();
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
-    expect(screen.getByText('Moving Mathematics with Amira Haddad, now 6 Dec 2026 at 16:00')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
+    expect(screen.getByText('Moving Mathematics with Amira Haddad, now Sun 6 Dec 2026 · 16:00 Dubai time')).toBeVisible();
     expect(screen.getByText(rescheduleHelperText)).toBeVisible();
     // Amira's hours; not Omar's (the 27th, the 25th at 18:00), not the 26th at 15:00 (Lina has a lesson then),
     // the 25th at 16:00 (the lesson then is cancelled).
-    expect(hourNames()).toEqual(['WE 2026-11-25 15:00', 'WE 2026-11-25 16:00', 'TH 2026-11-26 16:00']);
+    expect(hourNames()).toEqual(['Wed 25 Nov 2026 · 15:00 Dubai time, free', 'Wed 25 Nov 2026 · 16:00 Dubai time, free', 'Thu 26 Nov 2026 · 16:00 Dubai time, free']);
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     expect(query(sentTo(fetchMock, '/api/contractorsalldata')[0])).toEqual({ branch_id: '1' });
     expect(query(sentTo(fetchMock, `/api/services/${lesson.serviceId}`)[0])).toEqual({ branch_id: '1' });
     const reads = fetchMock.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname.startsWith('/api/appointmentstwo/'));
     expect(reads.map((url) => `${decodeURIComponent(url.pathname)}${url.search}`)).toEqual(['/api/appointmentstwo/11,12?branch_id=1']);
     expect(sentTo(fetchMock, '/api/filter_tutor')).toEqual([]);
+  });
+
+  it("opens on the first week with the tutor's hours; a week without says why, and offers the next week that has one", async () => {
+    // Amira is free on Wednesday 2 December at 15:00 only: the first week (22 to 28 November) has no hour of hers.
+    serve({ tutors: () => json([contractor(5, 'Amira', [window('2026-12-02T11:00:00Z', 1, 1, 5)]), omar]) });
+    renderReschedule();
+    const ui = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Wed 2 Dec 2026 · 15:00 Dubai time, free' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '2nd Week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Times are Dubai time')).toBeVisible();
+    // The first week: not only day headers. Each day says why it has no hour, and the week offers the next.
+    await ui.click(screen.getByRole('button', { name: '1st Week' }));
+    const grid = within(screen.getByRole('grid', { name: 'Hours of the week' }));
+    expect(grid.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByText('No free hours this week.')).toBeVisible();
+    expect(grid.getAllByRole('columnheader', { name: / Too soon$/ }).map((header) => header.textContent?.slice(0, 2))).toEqual(['SU', 'MO', 'TU']);
+    expect(grid.getAllByRole('columnheader', { name: / No tutor$/ }).map((header) => header.textContent?.slice(0, 2))).toEqual(['WE', 'TH', 'FR', 'SA']);
+    expect(grid.getByRole('columnheader', { name: 'Thu 26 Nov 2026 No tutor' })).toHaveAccessibleDescription('No tutor free this day.');
+    await ui.click(screen.getByRole('button', { name: 'Show week of Sun 29 Nov 2026' }));
+    expect(screen.getByRole('button', { name: '2nd Week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Wed 2 Dec 2026 · 15:00 Dubai time, free' })).toHaveFocus();
+    // From the last week with her hours, none is offered.
+    await ui.click(screen.getByRole('button', { name: '3rd Week' }));
+    expect(screen.getByText('No free hours this week.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Show week of/ })).toBeNull();
+  });
+
+  it('the hour clicked keeps the focus while the tutor is asked about it, and the grid goes on by keyboard', async () => {
+    serve();
+    renderReschedule();
+    const ui = userEvent.setup();
+    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
+    screen.getByRole('button', { name: 'Next weeks' }).focus();
+    await ui.tab();
+    expect(document.activeElement).toHaveAccessibleName('Wed 25 Nov 2026 · 15:00 Dubai time, free');
+    await ui.keyboard('{Enter}');
+    await vi.waitFor(() => expect(hour('2026-11-25', '15:00')).toHaveAttribute('aria-pressed', 'true'));
+    expect(document.activeElement).toHaveAccessibleName('Wed 25 Nov 2026 · 15:00 Dubai time, selected');
+    await ui.keyboard('{ArrowDown}{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName('Thu 26 Nov 2026 · 16:00 Dubai time, free');
+    await ui.keyboard('{PageDown}');
+    expect(screen.getByRole('button', { name: '2nd Week' })).toHaveAttribute('aria-pressed', 'true');
+    // Lina's lesson takes the 26th at 15:00; the 2nd week has no hour of Amira's: the grid keeps the focus.
+    expect(screen.getByRole('grid', { name: 'Hours of the week' })).toHaveFocus();
   });
 
   it('shows a failed read with Retry', async () => {
@@ -153,7 +199,7 @@ describe('/reschedule-slot', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('Down');
     serve();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' })).toBeVisible();
     expect(screen.queryByText(tutorsFailedText)).toBeNull();
   });
 
@@ -165,7 +211,7 @@ describe('/reschedule-slot', () => {
     const [request] = sentTo(fetchMock, '/api/filter_tutor');
     expect(query(request)).toEqual({ subject: 'Mathematics', date: '2026-11-25', time: '15:00', quallevel: '1', branch_id: '1' });
     expect(screen.getByRole('button', { name: 'Mathematics 1' })).toBeVisible();
-    expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getByText('2026-11-25 15:00 · Mathematics · Amira Haddad')).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Selected Slots' })).getByText('Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     // Another hour replaces it; the same hour again unselects it.
     await ui.click(hour('2026-11-25', '16:00'));
@@ -182,7 +228,7 @@ describe('/reschedule-slot', () => {
     serve({ free: [omar] });
     renderReschedule();
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('button', { name: 'WE 2026-11-25 15:00' }));
+    await ui.click(await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' }));
     expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent(tutorTakenText);
     expect(toasts().getByText(tutorTakenText)).toBeVisible();
     expect(hour('2026-11-25', '15:00')).toHaveAttribute('aria-pressed', 'false');
@@ -221,7 +267,7 @@ describe('/reschedule-slot', () => {
       renderReschedule();
       const ui = userEvent.setup();
       await chooseWednesdayAt3(ui);
-      expect(hourNames()).toEqual(['WE 2026-11-25 15:00', 'WE 2026-11-25 16:00', 'TH 2026-11-26 16:00']);
+      expect(hourNames()).toEqual(['Wed 25 Nov 2026 · 15:00 Dubai time, selected', 'Wed 25 Nov 2026 · 16:00 Dubai time, free', 'Thu 26 Nov 2026 · 16:00 Dubai time, free']);
       await ui.click(screen.getByRole('button', { name: 'Reschedule' }));
       expect(await screen.findByRole('heading', { name: 'Rescheduling page' })).toBeVisible();
       const [put] = sentTo(fetchMock, `/api/appointments/${lesson.appointmentId}`);

@@ -66,12 +66,13 @@ function serve(appointments: () => Response) {
   });
 }
 
-function renderRescheduling(user: User = testUser) {
+/** The screen for a reader in `viewerTimeZone` (the browser's zone; Dubai's unless a test says otherwise). */
+function renderRescheduling(user: User = testUser, viewerTimeZone = 'Asia/Dubai') {
   return renderWithSession(
     <MemoryRouter initialEntries={['/rescheduling']}>
       <Routes>
         <Route element={<AppLayout />}>
-          <Route path="/rescheduling" element={<ReschedulingScreen />} />
+          <Route path="/rescheduling" element={<ReschedulingScreen viewerTimeZone={viewerTimeZone} />} />
           <Route path="/reschedule-slot" element={<h1>Reschedule slot page</h1>} />
         </Route>
       </Routes>
@@ -96,9 +97,10 @@ describe('Rescheduling', () => {
     expect(screen.getByRole('status', { name: 'Loading lessons' })).toBeVisible();
     const first = within(await screen.findByRole('article', { name: 'Lesson 1' }));
     expect(first.getByText('Mathematics')).toBeVisible();
-    // 12:00 UTC is 16:00 in Dubai, on a Wednesday.
-    expect(first.getByText('Wed 2 Dec 2026')).toBeVisible();
-    expect(first.getByText('16:00')).toBeVisible();
+    // 12:00 UTC is 16:00 in Dubai, on a Wednesday: the branch's clock, and the list says whose.
+    expect(first.getByText('Wed 2 Dec 2026').closest('p')).toHaveTextContent(/^Wed 2 Dec 2026 · 16:00$/);
+    expect(screen.getByText('Times in Dubai time')).toBeVisible();
+    expect(screen.queryByText(/your time$/)).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(10);
     expect(screen.getByText('Page 1 of 3')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -115,6 +117,28 @@ describe('Rescheduling', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Page 2 of 3')).toBeVisible();
+  });
+
+  it.each([
+    // 16:00 in Dubai on Wed 2 Dec is 12:00 UTC; 01:00 on Thu 3 Dec in Dubai is 21:00 UTC on Wed 2 Dec.
+    ['Europe/London', '12:00 pm your time', 'Wed 2 Dec · 9:00 pm your time'],
+    ['America/New_York', '7:00 am your time', 'Wed 2 Dec · 4:00 pm your time'],
+    ['Australia/Sydney', '11:00 pm your time', '8:00 am your time'],
+  ])('a reader in %s sees each lesson on the branch’s clock and, under it, their own', async (zone, afternoon, night) => {
+    serve(() =>
+      json({
+        data: [
+          lesson(1, Date.parse('2026-12-02T12:00:00Z'), { service: { id: 7, name: 'Afternoon' } }),
+          lesson(2, Date.parse('2026-12-02T21:00:00Z'), { service: { id: 7, name: 'Night' } }),
+        ],
+      }),
+    );
+    renderRescheduling(testUser, zone);
+    const first = await screen.findByRole('article', { name: 'Afternoon' });
+    expect(screen.getByText('Times in Dubai time')).toBeVisible();
+    expect(within(first).getByText('Wed 2 Dec 2026').closest('p')).toHaveTextContent(`Wed 2 Dec 2026 · 16:00${afternoon}`);
+    expect(within(first).getByText(afternoon)).toBeVisible();
+    expect(card('Night').getByText('Thu 3 Dec 2026').closest('p')).toHaveTextContent(`Thu 3 Dec 2026 · 01:00${night}`);
   });
 
   it('Details is a disclosure of the status and the service id', async () => {
@@ -183,8 +207,8 @@ describe('Rescheduling', () => {
     const buttons = screen.getAllByRole('button', { name: /^Reschedule/ });
     expect(buttons.map((button) => button.textContent)).toEqual(['Reschedule', 'Reschedule']);
     // Two lessons of one service: the date and hour tell the buttons apart.
-    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Sun 5 Dec 2027 16:00' })).toHaveAccessibleDescription('Mathematics - Adam Ahmed');
-    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Mon 6 Dec 2027 16:00' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Sun 5 Dec 2027 · 16:00' })).toHaveAccessibleDescription('Mathematics - Adam Ahmed');
+    expect(screen.getByRole('button', { name: 'Reschedule Mathematics on Mon 6 Dec 2027 · 16:00' })).toBeEnabled();
   });
 
   it("groups by client package: two students' lessons of one package are two groups, named for their student", async () => {
@@ -209,8 +233,8 @@ describe('Rescheduling', () => {
           .map((button) => button.getAttribute('aria-label')),
       ]);
     expect(groups).toEqual([
-      ['SILVER · Adam Ahmed', ['Reschedule Mathematics on Sun 5 Dec 2027 16:00', 'Reschedule Mathematics on Tue 7 Dec 2027 16:00']],
-      ['SILVER · Lina Ahmed', ['Reschedule Mathematics on Mon 6 Dec 2027 16:00']],
+      ['SILVER · Adam Ahmed', ['Reschedule Mathematics on Sun 5 Dec 2027 · 16:00', 'Reschedule Mathematics on Tue 7 Dec 2027 · 16:00']],
+      ['SILVER · Lina Ahmed', ['Reschedule Mathematics on Mon 6 Dec 2027 · 16:00']],
     ]);
   });
 

@@ -146,10 +146,11 @@ describe('/success', () => {
     expect(facts.getByText('Payment method').nextElementSibling).toHaveTextContent('VISA');
     expect(facts.getByText('Order reference').nextElementSibling).toHaveTextContent(ref);
     expect(within(screen.getByRole('region', { name: '1st Week' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '✓MathematicsSunday, 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad',
-      '✓EnglishMonday, 7 Dec 2026 · 09:00For Adam Ahmed · Tutor: Omar Khalil',
+      '✓MathematicsSun 6 Dec 2026 · 16:00For Adam Ahmed · Tutor: Amira Haddad',
+      '✓EnglishMon 7 Dec 2026 · 09:00For Adam Ahmed · Tutor: Omar Khalil',
     ]);
-    expect(within(screen.getByRole('region', { name: '2nd Week' })).getByRole('listitem')).toHaveTextContent('Sunday, 13 Dec 2026 · 16:00');
+    expect(within(screen.getByRole('region', { name: '2nd Week' })).getByRole('listitem')).toHaveTextContent('Sun 13 Dec 2026 · 16:00');
+    expect(within(screen.getByRole('region', { name: 'Your classes' })).getByText('Times in Dubai time')).toBeVisible();
     // The confetti is decoration inside the success card only: never over the receipt.
     const card = screen.getByRole('region', { name: 'Successful!' });
     const confetti = card.querySelector('[aria-hidden="true"] > span')?.parentElement;

@@ -72,9 +72,9 @@ describe('transaction history', () => {
     expect(screen.queryByText('Someone else')).toBeNull();
 
     // 21:30 UTC on the 2nd is the 3rd in Dubai, the branch's zone.
-    expect(row('Extra class - Adam Ahmed').getByText('3 Dec 2026')).toHaveAttribute('datetime', '2026-12-02T21:30:00Z');
+    expect(row('Extra class - Adam Ahmed').getByText('Thu 3 Dec 2026')).toHaveAttribute('datetime', '2026-12-02T21:30:00Z');
     expect(row('Extra class - Adam Ahmed').getByText('AED 57.50')).toBeVisible();
-    expect(row('GOLD package - Adam Ahmed').getByText('12 Nov 2026')).toBeVisible();
+    expect(row('GOLD package - Adam Ahmed').getByText('Thu 12 Nov 2026')).toBeVisible();
     expect(row('GOLD package - Adam Ahmed').getByText('AED 1,026')).toBeVisible();
     expect(row('SILVER package - Lina Ahmed').getByText('AED 342')).toBeVisible();
 
@@ -129,7 +129,7 @@ describe('transaction history names what each payment bought', () => {
     renderTransactionHistory();
     const one = within(await screen.findByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English' }));
     expect(one.getByText('VISA')).toHaveTextContent('Payment method: VISA');
-    expect(one.getByText('12 Nov 2026')).toBeVisible();
+    expect(one.getByText('Thu 12 Nov 2026')).toBeVisible();
     expect(one.getByText('AED 684')).toBeVisible();
     // Two students studying individually: a line each.
     const two = within(screen.getByRole('article', { name: 'GOLD · 12 classes · Adam Ahmed · Mathematics, English + SILVER · 6 classes · Lina Ahmed · Science' }));

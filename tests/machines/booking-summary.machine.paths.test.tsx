@@ -79,7 +79,7 @@ function expectScreenFor(state: SnapshotFrom<BookingSummaryMachine>, router: Ret
   expect(router.state.location.pathname).toBe('/booking-summary');
   const main = within(screen.getByRole('main', { hidden: true }));
   expect(main.getByText('GOLD (12 classes)')).toBeInTheDocument();
-  expect(main.getByText('Sunday, 6 Dec 2026 · 16:00')).toBeInTheDocument();
+  expect(main.getByText('Sun 6 Dec 2026 · 16:00')).toBeInTheDocument();
   if (state.hasTag('confirming')) {
     expect(within(screen.getByRole('alertdialog', { name: 'Go back?' })).getByText(backWarning)).toBeVisible();
   } else {

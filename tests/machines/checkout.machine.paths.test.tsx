@@ -34,7 +34,7 @@ const orderFailure = 'The payment could not be started. Please try again.';
 const hoursTaken = new HoursTakenError('Some of these hours were just taken.', [
   { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, reason: 'taken' },
 ]);
-const takenText = 'Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.';
+const takenText = 'Sun 6 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.';
 
 const everyCheckoutEvent: AnyEventObject[] = [
   { type: 'coupon.changed', code: 'WELCOME10' },

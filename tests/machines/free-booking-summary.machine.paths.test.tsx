@@ -120,7 +120,7 @@ function expectScreenFor(state: State, router: ReturnType<typeof renderSummary>[
   expect(router.state.location.pathname).toBe('/freebooking-summary');
   const main = within(screen.getByRole('main', { hidden: true }));
   expect(main.getByText('Free Assessment (1 class)')).toBeInTheDocument();
-  expect(main.getByText('Sunday, 6 Dec 2026 · 16:00')).toBeInTheDocument();
+  expect(main.getByText('Sun 6 Dec 2026 · 16:00')).toBeInTheDocument();
   if (state.hasTag('confirming')) expect(within(screen.getByRole('alertdialog', { name: 'Go back?' })).getByText(backWarning)).toBeVisible();
   else expect(screen.queryByRole('alertdialog')).toBeNull();
   const hidden = state.hasTag('confirming');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
+import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
 import { type BookLessonsInput, type BookedLessons, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import {
@@ -162,7 +163,8 @@ function renderBookClass(route: Route = '/book-class') {
 
 type State = SnapshotFrom<SlotSelectionMachine>;
 
-const hourButton = (date: string, time: string, hidden = false) => screen.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${date} ${time}$`), hidden });
+/** An hour of the grid, whatever its state: 'Wed 25 Nov 2026 · 09:00 Dubai time, free' (', selected', ', taken by English'). */
+const hourButton = (date: string, time: string, hidden = false) => screen.getByRole('button', { name: new RegExp(`^${formatCalendarDayTime(date, time)} Dubai time, `), hidden });
 
 function expectScreenFor(state: State) {
   const { context } = state;
@@ -247,7 +249,7 @@ function expectScreenFor(state: State) {
   expect(screen.getByRole('combobox', { name: 'Month', hidden })).toHaveValue(context.month);
   // The chosen slots, in the grid (for the subject shown) and in 'Selected Slots'.
   for (const slot of context.chosen) {
-    expect(screen.getByRole('button', { name: new RegExp(`^Remove ${slot.date} ${slot.time} · ${slot.subject}`), hidden })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(`^Remove ${formatCalendarDayTime(slot.date, slot.time)} Dubai time · ${slot.subject}`), hidden })).toBeInTheDocument();
   }
   expect(screen.queryAllByRole('button', { name: /^Remove /, hidden })).toHaveLength(context.chosen.length);
   // Remaining classes: 4 weeks when 6 or fewer remain, three tabs at a time.
@@ -351,7 +353,7 @@ async function replay(path: ReplayedPath, start: SlotSelectionInput, route: Rout
         await ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' }));
         break;
       case 'slot.removed':
-        await ui.click(screen.getByRole('button', { name: /^Remove 2026-11-25 09:00 · Mathematics/ }));
+        await ui.click(screen.getByRole('button', { name: /^Remove Wed 25 Nov 2026 · 09:00 Dubai time · Mathematics/ }));
         break;
       case 'freeAssessment.toggled':
         await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));

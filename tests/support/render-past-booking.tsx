@@ -4,7 +4,7 @@ import { RatingDialog, useRatingActor } from '../../src/screens/manage-booking/r
 import { renderScreen } from './render-screen.tsx';
 
 /** The completed lesson the dialog rates in these tests. */
-export const ratedLesson: RatedLesson = { id: 41, name: 'Mathematics, Sun 1 Nov 2026 16:00' };
+export const ratedLesson: RatedLesson = { id: 41, name: 'Mathematics, Sun 1 Nov 2026 · 16:00' };
 
 /** A completed lesson's Comment button and the Rate Us dialog it opens, as Manage Booking has them. */
 function PastBooking({ reviewer, machine, lesson }: { reviewer: Reviewer | null; machine: RatingMachine; lesson: RatedLesson }) {

@@ -4,7 +4,7 @@ import {
   actionOf,
   bookingPage,
   bookingsOfTab,
-  branchDateTime,
+  lessonWhen,
   canRate,
   groupSince,
   groupTitles,
@@ -68,22 +68,21 @@ describe('packageGroupOf', () => {
   });
 });
 
-describe('branchDateTime', () => {
+describe('lessonWhen', () => {
   it.each([
     // 12:00 UTC is 16:00 in Dubai.
-    ['2026-12-03T12:00:00Z', '2026-12-03', '3 Dec 2026', 'Thu 3 Dec 2026', '16:00'],
+    ['2026-12-03T12:00:00Z', 'Thu 3 Dec 2026 · 16:00'],
     // Late evening UTC is already the next day in Dubai, weekday included.
-    ['2026-12-03T21:30:00Z', '2026-12-04', '4 Dec 2026', 'Fri 4 Dec 2026', '01:30'],
+    ['2026-12-03T21:30:00Z', 'Fri 4 Dec 2026 · 01:30'],
     // An offset in the answer is read as the instant it names.
-    ['2026-12-31T23:00:00+04:00', '2026-12-31', '31 Dec 2026', 'Thu 31 Dec 2026', '23:00'],
-    ['2027-01-01T00:05:00+04:00', '2027-01-01', '1 Jan 2027', 'Fri 1 Jan 2027', '00:05'],
-    ['2026-12-06T12:00:00Z', '2026-12-06', '6 Dec 2026', 'Sun 6 Dec 2026', '16:00'],
-  ])('%s is %s %s (%s) at %s', (start, day, date, weekdayDate, time) => {
-    expect(branchDateTime(start, dubai)).toEqual({ day, date, weekdayDate, time });
+    ['2026-12-31T23:00:00+04:00', 'Thu 31 Dec 2026 · 23:00'],
+    ['2027-01-01T00:05:00+04:00', 'Fri 1 Jan 2027 · 00:05'],
+  ])('%s is %s in Dubai, and nothing more for a reader in Dubai', (start, when) => {
+    expect(lessonWhen(start, { timeZone: dubai, viewerTimeZone: dubai })).toEqual({ when, yourTime: null });
   });
 
-  it('follows the zone given, not the machine', () => {
-    expect(branchDateTime('2026-12-03T02:00:00Z', 'America/New_York')).toEqual({ day: '2026-12-02', date: '2 Dec 2026', weekdayDate: 'Wed 2 Dec 2026', time: '21:00' });
+  it('follows the zones given, not the machine', () => {
+    expect(lessonWhen('2026-12-03T02:00:00Z', { timeZone: 'America/New_York', viewerTimeZone: dubai })).toEqual({ when: 'Wed 2 Dec 2026 · 21:00', yourTime: 'Thu 3 Dec · 6:00 am your time' });
   });
 });
 
@@ -265,7 +264,7 @@ describe('bookingPage', () => {
   );
 
   it('numbers the cards through the whole list, formats in the branch zone and names the page’s services once each', () => {
-    const second = bookingPage(many, { page: 2, size: 20, timeZone: dubai, now });
+    const second = bookingPage(many, { page: 2, size: 20, timeZone: dubai, viewerTimeZone: dubai, now });
     expect(second).toMatchObject({ page: 2, pageCount: 3, serviceIds: [3, 1, 2] });
     // GOLD began on page 1 (2 Dec); PLATINUM begins here.
     expect(second.groups.map((g) => [g.key, g.packageName, g.since, g.items.length])).toEqual([
@@ -275,14 +274,16 @@ describe('bookingPage', () => {
     const [first] = second.groups[0]?.items ?? [];
     expect(first).toEqual({
       id: 21,
+      start: '2026-12-22T12:00:00.000Z',
+      finish: '2026-12-22T13:00:00.000Z',
       serial: 21,
       subject: 'Mathematics',
       serviceId: 3,
       pkgId: 3,
       groupKey: 'client-package-30',
       packageName: 'GOLD',
-      date: 'Tue 22 Dec 2026',
-      time: '16:00',
+      when: 'Tue 22 Dec 2026 · 16:00',
+      yourTime: null,
       status: 'planned',
       tone: 'planned',
       action: 'Join Now',
@@ -293,7 +294,7 @@ describe('bookingPage', () => {
   });
 
   it('the last page holds the rest', () => {
-    const last = bookingPage(many, { page: 3, size: 20, timeZone: dubai, now });
+    const last = bookingPage(many, { page: 3, size: 20, timeZone: dubai, viewerTimeZone: dubai, now });
     expect(last.groups.flatMap((g) => g.items.map((c) => c.serial))).toEqual([41, 42, 43, 44, 45]);
   });
 
@@ -303,7 +304,7 @@ describe('bookingPage', () => {
       lesson(2, '2026-11-02T12:00:00Z', { status: 'completed', rating: 4 }),
       lesson(3, '2026-11-03T12:00:00Z', { status: 'cancelled' }),
     ];
-    const cards = bookingPage(bookingsOfTab(past, 'past'), { page: 1, size: 20, timeZone: dubai, now }).groups.flatMap((g) => g.items);
+    const cards = bookingPage(bookingsOfTab(past, 'past'), { page: 1, size: 20, timeZone: dubai, viewerTimeZone: dubai, now }).groups.flatMap((g) => g.items);
     expect(cards.map(({ id, tone, rating, rateable }) => ({ id, tone, rating, rateable }))).toEqual([
       { id: 3, tone: 'cancelled', rating: null, rateable: false },
       { id: 2, tone: 'completed', rating: 4, rateable: false },
@@ -312,7 +313,18 @@ describe('bookingPage', () => {
   });
 
   it('an empty tab is page 1 of 1 with nothing to look up', () => {
-    expect(bookingPage([], { page: 1, size: 20, timeZone: dubai, now })).toEqual({ groups: [], page: 1, pageCount: 1, serviceIds: [] });
+    expect(bookingPage([], { page: 1, size: 20, timeZone: dubai, viewerTimeZone: dubai, now })).toEqual({ groups: [], page: 1, pageCount: 1, timesIn: 'Times in Dubai time', serviceIds: [] });
+  });
+
+  it('says the zone of its times, and gives a reader elsewhere their own clock beside each', () => {
+    // 16:00 in Dubai on Tue 22 Dec is 12:00 UTC: noon in London, 07:00 in New York, 23:00 in Sydney.
+    const card = (viewerTimeZone: string) => bookingPage(many, { page: 2, size: 20, timeZone: dubai, viewerTimeZone, now }).groups[0]?.items[0];
+    expect(bookingPage(many, { page: 2, size: 20, timeZone: dubai, viewerTimeZone: 'Europe/London', now }).timesIn).toBe('Times in Dubai time');
+    expect(card('Europe/London')).toMatchObject({ when: 'Tue 22 Dec 2026 · 16:00', yourTime: '12:00 pm your time' });
+    expect(card('America/New_York')).toMatchObject({ when: 'Tue 22 Dec 2026 · 16:00', yourTime: '7:00 am your time' });
+    expect(card('Australia/Sydney')).toMatchObject({ when: 'Tue 22 Dec 2026 · 16:00', yourTime: '11:00 pm your time' });
+    // Muscat keeps Dubai's clock: nothing more to say.
+    expect(card('Asia/Muscat')).toMatchObject({ yourTime: null });
   });
 });
 
@@ -347,20 +359,20 @@ describe('reschedulePage', () => {
     [3, false, false],
     [5, false, true],
   ])('lesson %s: reschedulable %s, inside the notice %s', (id, reschedulable, insideNotice) => {
-    const item = reschedulePage(appointments, { page: 1, size: 10, timeZone: dubai, today }).groups.flatMap((g) => g.items).find((i) => i.id === id);
+    const item = reschedulePage(appointments, { page: 1, size: 10, timeZone: dubai, viewerTimeZone: dubai, today }).groups.flatMap((g) => g.items).find((i) => i.id === id);
     expect(item).toMatchObject({ reschedulable, insideNotice });
   });
 
   it('leaves out the completed and cancelled lessons, which can never move', () => {
-    const listed = reschedulePage([...appointments, lesson(6, '2026-12-20T12:00:00Z', { status: 'cancelled' })], { page: 1, size: 10, timeZone: dubai, today });
+    const listed = reschedulePage([...appointments, lesson(6, '2026-12-20T12:00:00Z', { status: 'cancelled' })], { page: 1, size: 10, timeZone: dubai, viewerTimeZone: dubai, today });
     expect(listed.serviceIds).toEqual([1]);
     expect(listed.groups.flatMap((g) => g.items.map((i) => i.id))).toEqual([5, 1, 2, 3]);
   });
 
   it('lists the lessons to come earliest first with their service, topic and branch-zone time, 10 a page', () => {
     const twelve = Array.from({ length: 12 }, (_, i) => lesson(i + 1, new Date(Date.parse('2026-12-10T12:00:00Z') + i * 86_400_000).toISOString()));
-    const second = reschedulePage(twelve, { page: 2, size: 10, timeZone: dubai, today });
-    expect(second).toMatchObject({ page: 2, pageCount: 2, serviceIds: [1] });
+    const second = reschedulePage(twelve, { page: 2, size: 10, timeZone: dubai, viewerTimeZone: dubai, today });
+    expect(second).toMatchObject({ page: 2, pageCount: 2, timesIn: 'Times in Dubai time', serviceIds: [1] });
     const item = (id: number, date: string) => ({
       id,
       serviceId: 1,
@@ -368,13 +380,20 @@ describe('reschedulePage', () => {
       topic: 'Mathematics',
       groupKey: 'client-package-30',
       packageName: 'GOLD',
-      date,
-      time: '16:00',
+      when: `${date} · 16:00`,
+      yourTime: null,
       status: 'planned',
       reschedulable: true,
       insideNotice: false,
     });
     expect(second.groups).toEqual([{ key: 'client-package-30', packageName: 'GOLD', since: 'Thu 10 Dec 2026', items: [item(11, 'Sun 20 Dec 2026'), item(12, 'Mon 21 Dec 2026')] }]);
+  });
+
+  it('gives a reader in another zone their own clock, their day first when it differs', () => {
+    // 00:00 on Sun 6 Dec in Dubai is 20:00 UTC on Sat 5 Dec.
+    const items = (viewerTimeZone: string) => reschedulePage(appointments, { page: 1, size: 10, timeZone: dubai, viewerTimeZone, today }).groups.flatMap((g) => g.items);
+    expect(items('Europe/London').find((i) => i.id === 2)).toMatchObject({ when: 'Sun 6 Dec 2026 · 00:00', yourTime: 'Sat 5 Dec · 8:00 pm your time' });
+    expect(items(dubai).every((i) => i.yourTime === null)).toBe(true);
   });
 
   it("groups by client package: two students' lessons of one package name are two groups", () => {
@@ -383,7 +402,7 @@ describe('reschedulePage', () => {
       lesson(2, '2026-12-11T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 52 }),
       lesson(3, '2026-12-12T12:00:00Z', { db: { pkg_id: 2 }, client_package_id: 51 }),
     ];
-    const listed = reschedulePage(two, { page: 1, size: 10, timeZone: dubai, today });
+    const listed = reschedulePage(two, { page: 1, size: 10, timeZone: dubai, viewerTimeZone: dubai, today });
     expect(listed.groups.map((g) => [g.key, g.packageName, g.items.map((i) => i.id)])).toEqual([
       ['client-package-51', 'SILVER', [1, 3]],
       ['client-package-52', 'SILVER', [2]],

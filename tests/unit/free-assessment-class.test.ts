@@ -80,13 +80,13 @@ describe('reading the client’s free class', () => {
 
 describe('the class as the summary lists it', () => {
   it.each([
-    ['Asia/Dubai', 'Sunday, 6 Dec 2026', '16:00'],
-    ['America/Los_Angeles', 'Sunday, 6 Dec 2026', '04:00'],
-    ['Pacific/Kiritimati', 'Monday, 7 Dec 2026', '02:00'],
-  ])('in %s: %s at %s', (zone, day, time) => {
-    expect(freeClassRow({ id: 2, start: '2026-12-06T12:00:00Z', subject: 'Mathematics', students: ['Adam Ahmed'], tutors: ['Amira Haddad'] }, zone)).toEqual({
-      day,
-      time,
+    ['Asia/Dubai', 'Sun 6 Dec 2026 · 16:00', 'Dubai time'],
+    ['America/Los_Angeles', 'Sun 6 Dec 2026 · 04:00', 'Los Angeles time'],
+    ['Pacific/Kiritimati', 'Mon 7 Dec 2026 · 02:00', 'Kiritimati time'],
+  ])('in %s: %s %s', (timeZone, when, zone) => {
+    expect(freeClassRow({ id: 2, start: '2026-12-06T12:00:00Z', subject: 'Mathematics', students: ['Adam Ahmed'], tutors: ['Amira Haddad'] }, timeZone)).toEqual({
+      when,
+      zone,
       subject: 'Mathematics',
       students: 'Adam Ahmed',
       tutor: 'Amira Haddad',

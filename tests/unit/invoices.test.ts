@@ -67,11 +67,11 @@ describe("the client's invoices: only client.id's, newest first", () => {
 
 describe("the date: the day in the branch's zone", () => {
   it.each([
-    ['2026-12-03T08:00:00Z', 'Asia/Dubai', '3 Dec 2026'],
+    ['2026-12-03T08:00:00Z', 'Asia/Dubai', 'Thu 3 Dec 2026'],
     // 21:30 UTC is already the next day in Dubai (UTC+4), still the same day in Los Angeles.
-    ['2026-12-02T21:30:00Z', 'Asia/Dubai', '3 Dec 2026'],
-    ['2026-12-02T21:30:00Z', 'America/Los_Angeles', '2 Dec 2026'],
-    ['2027-01-01T03:00:00+04:00', 'Asia/Dubai', '1 Jan 2027'],
+    ['2026-12-02T21:30:00Z', 'Asia/Dubai', 'Thu 3 Dec 2026'],
+    ['2026-12-02T21:30:00Z', 'America/Los_Angeles', 'Wed 2 Dec 2026'],
+    ['2027-01-01T03:00:00+04:00', 'Asia/Dubai', 'Fri 1 Jan 2027'],
     ['not a date', 'Asia/Dubai', 'not a date'],
   ])('%s in %s is %s', (iso, zone, day) => {
     expect(invoiceDay(iso, zone)).toBe(day);
@@ -92,9 +92,9 @@ describe('the rows', () => {
     const plain = { method: null, payLink: null };
     const only = (title: string) => [{ title, detail: '' }];
     expect(rows).toEqual([
-      { ...plain, id: 3, sent: '2026-12-05T10:00:00Z', date: '5 Dec 2026', lines: only('Invoice'), description: 'Invoice', amount: 'AED 1,026', status: 'Partially paid', tone: 'other' },
-      { ...plain, id: 2, sent: '2026-12-02T21:30:00Z', date: '3 Dec 2026', lines: only('Extra class'), description: 'Extra class', amount: 'AED 57.50', status: 'Unpaid', tone: 'unpaid' },
-      { ...plain, id: 1, sent: '2026-11-12T06:00:00Z', date: '12 Nov 2026', lines: only('GOLD package - Adam Ahmed'), description: 'GOLD package - Adam Ahmed', amount: 'AED 684', status: 'Paid', tone: 'paid' },
+      { ...plain, id: 3, sent: '2026-12-05T10:00:00Z', date: 'Sat 5 Dec 2026', lines: only('Invoice'), description: 'Invoice', amount: 'AED 1,026', status: 'Partially paid', tone: 'other' },
+      { ...plain, id: 2, sent: '2026-12-02T21:30:00Z', date: 'Thu 3 Dec 2026', lines: only('Extra class'), description: 'Extra class', amount: 'AED 57.50', status: 'Unpaid', tone: 'unpaid' },
+      { ...plain, id: 1, sent: '2026-11-12T06:00:00Z', date: 'Thu 12 Nov 2026', lines: only('GOLD package - Adam Ahmed'), description: 'GOLD package - Adam Ahmed', amount: 'AED 684', status: 'Paid', tone: 'paid' },
     ]);
   });
 

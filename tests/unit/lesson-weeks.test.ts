@@ -32,19 +32,19 @@ describe('the receipt’s lessons by week, in the branch zone', () => {
       {
         label: '1st Week',
         lessons: [
-          { id: 1, day: 'Sun, 6 Dec 2026', time: '16:00', subject: 'Mathematics' },
-          { id: 2, day: 'Sat, 12 Dec 2026', time: '09:00', subject: 'English' },
+          { id: 1, when: 'Sun 6 Dec 2026 · 16:00', subject: 'Mathematics' },
+          { id: 2, when: 'Sat 12 Dec 2026 · 09:00', subject: 'English' },
         ],
       },
-      { label: '2nd Week', lessons: [{ id: 3, day: 'Sun, 13 Dec 2026', time: '16:00', subject: 'Mathematics' }] },
-      { label: '4th Week', lessons: [{ id: 4, day: 'Mon, 28 Dec 2026', time: '16:00', subject: 'English' }] },
+      { label: '2nd Week', lessons: [{ id: 3, when: 'Sun 13 Dec 2026 · 16:00', subject: 'Mathematics' }] },
+      { label: '4th Week', lessons: [{ id: 4, when: 'Mon 28 Dec 2026 · 16:00', subject: 'English' }] },
     ]);
   });
 
   it.each([
     // 21:30 UTC Saturday is already Sunday in Dubai: a week later there, the same week in New York.
-    ['Asia/Dubai', [['1st Week', 'Sat, 5 Dec 2026', '10:00'], ['2nd Week', 'Sun, 6 Dec 2026', '01:30']]],
-    ['America/New_York', [['1st Week', 'Sat, 5 Dec 2026', '01:00'], ['1st Week', 'Sat, 5 Dec 2026', '16:30']]],
+    ['Asia/Dubai', [['1st Week', 'Sat 5 Dec 2026 · 10:00'], ['2nd Week', 'Sun 6 Dec 2026 · 01:30']]],
+    ['America/New_York', [['1st Week', 'Sat 5 Dec 2026 · 01:00'], ['1st Week', 'Sat 5 Dec 2026 · 16:30']]],
   ])('in %s', (zone, expected) => {
     const weeks = lessonsByWeek(
       [
@@ -53,7 +53,7 @@ describe('the receipt’s lessons by week, in the branch zone', () => {
       ],
       zone,
     );
-    expect(weeks.flatMap((week) => week.lessons.map((lesson) => [week.label, lesson.day, lesson.time]))).toEqual(expected);
+    expect(weeks.flatMap((week) => week.lessons.map((lesson) => [week.label, lesson.when]))).toEqual(expected);
   });
 
   it('no lessons, no weeks', () => {

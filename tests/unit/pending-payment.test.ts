@@ -40,20 +40,20 @@ describe('opening the pending payment', () => {
 
   it('an hour someone else booked (no longer offered): dropped, in checkout’s words', async () => {
     const opened = await checkPendingHours(pending, context, fakeCalls([window('2026-12-13T12:00:00Z')]));
-    expect(opened.notice).toEqual(['Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.']);
+    expect(opened.notice).toEqual(['Sun 6 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.']);
     expect(opened.draft).toEqual({ ...pending, slots: { '2nd Week': [sunday13] }, bookingData: null });
   });
 
   it('an hour at which the student now has another lesson: dropped as taken', async () => {
     const opened = await checkPendingHours(pending, context, fakeCalls(undefined, [{ start: '2026-12-13T12:00:00Z', finish: '2026-12-13T13:00:00Z', status: 'planned' }]));
-    expect(opened.notice).toEqual(['Sun 13 Dec 2026 16:00 was just booked by someone else. Please choose another time.']);
+    expect(opened.notice).toEqual(['Sun 13 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.']);
     expect(opened.draft.slots).toEqual({ '1st Week': [sampleSlot] });
   });
 
   it('hours that have passed: dropped and said so, all of them gone leaves no slot and no tutor', async () => {
     const later = { ...context, today: '2026-12-14', now: Date.parse('2026-12-14T08:00:00Z') };
     const opened = await checkPendingHours(pending, later, fakeCalls([]));
-    expect(opened.notice).toEqual(['Sun 6 Dec 2026 16:00 has already passed. Please choose another time.', 'Sun 13 Dec 2026 16:00 has already passed. Please choose another time.']);
+    expect(opened.notice).toEqual(['Sun 6 Dec 2026 · 16:00 Dubai time has already passed. Please choose another time.', 'Sun 13 Dec 2026 · 16:00 Dubai time has already passed. Please choose another time.']);
     expect(opened.draft).toMatchObject({ entry: 'pendingPayment', slots: {}, tutors: [], clientPackageId: 5, form: sampleForm, lessons: sampleLessons });
   });
 

@@ -4,7 +4,7 @@ import {
   HoursTakenError,
   type LostHour,
   type TakenHour,
-  branchDayAndTime,
+  branchHourText,
   lostHoursNotice,
   lostHoursOf,
   takenHoursIn,
@@ -118,11 +118,11 @@ describe('the draft without the taken hours', () => {
 
 describe('what the grid says of them', () => {
   it.each([
-    ['taken', hour('Mathematics', '2026-11-28T09:00:00+04:00'), 'Asia/Dubai', ['Sat 28 Nov 2026 09:00 was just booked by someone else. Please choose another time.']],
-    ['unavailable', hour('Mathematics', '2026-11-28T09:00:00+04:00', { reason: 'unavailable' }), 'Asia/Dubai', ['Sat 28 Nov 2026 09:00 is no longer available. Please choose another time.']],
-    ['given in UTC, said in the branch zone', hour('English', '2026-11-27T22:00:00Z'), 'Asia/Dubai', ['Sat 28 Nov 2026 02:00 was just booked by someone else. Please choose another time.']],
-    ['in a zone west of UTC', hour('English', '2026-11-28T03:00:00Z'), 'America/New_York', ['Fri 27 Nov 2026 22:00 was just booked by someone else. Please choose another time.']],
-    ['in a half-hour zone', hour('English', '2026-12-06T10:30:00Z'), 'Asia/Kolkata', ['Sun 6 Dec 2026 16:00 was just booked by someone else. Please choose another time.']],
+    ['taken', hour('Mathematics', '2026-11-28T09:00:00+04:00'), 'Asia/Dubai', ['Sat 28 Nov 2026 · 09:00 Dubai time was just booked by someone else. Please choose another time.']],
+    ['unavailable', hour('Mathematics', '2026-11-28T09:00:00+04:00', { reason: 'unavailable' }), 'Asia/Dubai', ['Sat 28 Nov 2026 · 09:00 Dubai time is no longer available. Please choose another time.']],
+    ['given in UTC, said in the branch zone', hour('English', '2026-11-27T22:00:00Z'), 'Asia/Dubai', ['Sat 28 Nov 2026 · 02:00 Dubai time was just booked by someone else. Please choose another time.']],
+    ['in a zone west of UTC', hour('English', '2026-11-28T03:00:00Z'), 'America/New_York', ['Fri 27 Nov 2026 · 22:00 New York time was just booked by someone else. Please choose another time.']],
+    ['in a half-hour zone', hour('English', '2026-12-06T10:30:00Z'), 'Asia/Kolkata', ['Sun 6 Dec 2026 · 16:00 Kolkata time was just booked by someone else. Please choose another time.']],
   ])('%s', (_, taken, timeZone, lines) => {
     expect(takenHoursNotice([taken], timeZone)).toEqual(lines);
   });
@@ -133,17 +133,17 @@ describe('what the grid says of them', () => {
     // Two students' lessons at the same hour are one hour to choose again.
     const alsoEarlier = hour('English', '2026-12-06T16:00:00+04:00', { reason: 'unavailable', tutor: 2 });
     expect(takenHoursNotice([later, earlier, alsoEarlier], 'Asia/Dubai')).toEqual([
-      'Sun 6 Dec 2026 16:00 is no longer available. Please choose another time.',
-      'Sun 13 Dec 2026 16:00 was just booked by someone else. Please choose another time.',
+      'Sun 6 Dec 2026 · 16:00 Dubai time is no longer available. Please choose another time.',
+      'Sun 13 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.',
     ]);
   });
 
   it.each([
-    ['2026-03-29T00:30:00Z', 'Europe/London', { day: 'Sun 29 Mar 2026', time: '00:30' }],
-    ['2026-03-29T01:30:00Z', 'Europe/London', { day: 'Sun 29 Mar 2026', time: '02:30' }],
-    ['2026-01-01T03:59:00Z', 'Asia/Dubai', { day: 'Thu 1 Jan 2026', time: '07:59' }],
-  ])('%s in %s is %j', (start, timeZone, expected) => {
-    expect(branchDayAndTime(Date.parse(start), timeZone)).toEqual(expected);
+    ['2026-03-29T00:30:00Z', 'Europe/London', 'Sun 29 Mar 2026 · 00:30 London time'],
+    ['2026-03-29T01:30:00Z', 'Europe/London', 'Sun 29 Mar 2026 · 02:30 London time'],
+    ['2026-01-01T03:59:00Z', 'Asia/Dubai', 'Thu 1 Jan 2026 · 07:59 Dubai time'],
+  ])('%s in %s is %s', (start, timeZone, expected) => {
+    expect(branchHourText(Date.parse(start), timeZone)).toBe(expected);
   });
 });
 
@@ -175,9 +175,9 @@ describe('the hours of a saved booking that can no longer be booked', () => {
       { slot: { ...sunday13, subject: 'English' }, reason: 'taken' },
     ];
     expect(lostHoursNotice(lost, 'Asia/Dubai')).toEqual([
-      'Sun 6 Dec 2026 16:00 has already passed. Please choose another time.',
-      'Mon 7 Dec 2026 09:00 is too soon to book now: classes are booked at least 2 days ahead. Please choose another time.',
-      'Sun 13 Dec 2026 16:00 was just booked by someone else. Please choose another time.',
+      'Sun 6 Dec 2026 · 16:00 Dubai time has already passed. Please choose another time.',
+      'Mon 7 Dec 2026 · 09:00 Dubai time is too soon to book now: classes are booked at least 2 days ahead. Please choose another time.',
+      'Sun 13 Dec 2026 · 16:00 Dubai time was just booked by someone else. Please choose another time.',
     ]);
   });
 

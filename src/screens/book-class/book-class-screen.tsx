@@ -8,6 +8,7 @@ import { type SlotSelectionMachine, groupedByWeek, weeksOf } from '../../../mach
 import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
 import { groupOfYear, programName } from '../../../machines/rules/programs.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
+import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
 import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
 import { browserSlotSelectionMachine } from '../../actors/slot-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
@@ -18,7 +19,7 @@ import { CentredSpinner } from '../../components/spinner.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
-import { dayColumns } from './day-columns.ts';
+import { dayColumns, emptyWeekOf, showWeek, slotWhen, zoneNoteOf } from './day-columns.ts';
 
 type SlotSelectionSnapshot = SnapshotFrom<SlotSelectionMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -57,15 +58,52 @@ function leadOf(snapshot: SlotSelectionSnapshot): string | null {
   return freeLead(snapshot);
 }
 
-const slotText = (slot: { date: string; time: string; subject: string; name?: string }) => [`${slot.date} ${slot.time}`, slot.subject, slot.name].filter(Boolean).join(' · ');
+/** 'Wed 25 Nov 2026 · 15:00 Dubai time · Mathematics · Amira Haddad': a slot in Selected Slots and the Available Tutors dialog. */
+const slotText = (slot: { date: string; time: string; subject: string; name?: string }, timeZone: string) => [slotWhen(slot.date, slot.time, timeZone), slot.subject, slot.name].filter(Boolean).join(' · ');
+
+/** The grid's days: each hour free, selected for the subject shown, or taken by the subject it was chosen for. */
+function daysOf(snapshot: SlotSelectionSnapshot): DataProps['days'] {
+  const { context } = snapshot;
+  const { chosen, subject, availability } = context;
+  const week = weeksOf(context).find((w) => w.index === context.weekIndex);
+  return dayColumns(
+    week,
+    availability,
+    (date, time) => {
+      if (isChosen(chosen, subject, date, time)) return { state: 'chosen' };
+      const other = chosen.find((slot) => slot.date === date && slot.time === time);
+      return other ? { state: 'taken', by: other.subject } : { state: 'open' };
+    },
+    { today: context.today, timeZone: context.timeZone },
+  );
+}
+
+/** A week without hours offers the next week that has one: in this month's weeks, else a later month's. */
+function emptyWeekOfSnapshot({ context }: SlotSelectionSnapshot, days: DataProps['days']): DataProps['emptyWeek'] {
+  if (days.some((day) => day.hours.length > 0)) return null;
+  const next = nextWeekWithHours({
+    month: context.month,
+    weekIndex: context.weekIndex,
+    months: monthChoices(context.today),
+    weeksOf: (month) => weeksOf({ ...context, month }),
+    hasHours: (date) => dayHasHours(context.availability, date),
+  });
+  return emptyWeekOf(days, next);
+}
+
+/** The week one step from the one shown, when the machine would show it (Page Down / Page Up). */
+const weekStep = (snapshot: SlotSelectionSnapshot, step: number) => {
+  const index = snapshot.context.weekIndex + step;
+  return index >= 0 && snapshot.can({ type: 'week.chosen', index }) ? index : null;
+};
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps => {
   const { context } = snapshot;
-  const { learners, chosen, subject, availability, pending, tutors, tutorError } = context;
+  const { learners, chosen, subject, pending, tutors, tutorError } = context;
   const weeks = weeksOf(context);
   const page = weekTabPage(weeks.length, context.page);
-  const week = weeks.find((w) => w.index === context.weekIndex);
+  const days = daysOf(snapshot);
   const tutorsOpen = snapshot.hasTag('tutors');
   return {
     title: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes',
@@ -77,10 +115,12 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
     hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
     hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    days: dayColumns(week, availability, (date, time) =>
-      isChosen(chosen, subject, date, time) ? 'chosen' : chosen.some((slot) => slot.date === date && slot.time === time) ? 'taken' : 'open',
-    ),
-    selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot) })) })),
+    previousWeek: weekStep(snapshot, -1),
+    nextWeek: weekStep(snapshot, 1),
+    days,
+    zoneNote: zoneNoteOf(context.timeZone),
+    emptyWeek: emptyWeekOfSnapshot(snapshot, days),
+    selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot, context.timeZone) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     notice: noticeOf(snapshot),
     lead: leadOf(snapshot),
@@ -91,7 +131,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
     tutors:
       tutorsOpen && pending
         ? {
-            slotText: slotText(pending),
+            slotText: slotText(pending, context.timeZone),
             loading: snapshot.matches('fetchingTutors'),
             error: tutorError,
             rows: tutors.map((tutor, index) => ({ index, name: tutor.name, selectable: tutor.id !== null })),
@@ -146,6 +186,7 @@ function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: 
       onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
       onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
       onNextWeeks={() => actorRef.send({ type: 'weeks.next' })}
+      onShowWeek={(month, index) => showWeek(actorRef, view.month, month, index)}
       onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
       onRemove={(key) => actorRef.send({ type: 'slot.removed', key })}
       onTutor={(index) => actorRef.send({ type: 'tutor.chosen', index })}

@@ -4,11 +4,14 @@ import { CentredSpinner, Spinner } from '../../components/spinner.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './book-class.module.css';
+import { SlotGrid, type SlotGridProps } from './slot-grid.tsx';
 
 export interface HourCell {
   time: string;
   /** chosen: selected for the subject shown; taken: selected for another subject. */
   state: 'open' | 'chosen' | 'taken';
+  /** Its accessible name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' (', selected', ', taken by Physics'). */
+  label: string;
 }
 
 export interface DayColumn {
@@ -17,7 +20,10 @@ export interface DayColumn {
   weekday: string;
   /** The day of the month, '25'. */
   day: string;
-  bookable: boolean;
+  /** 'Wed 25 Nov 2026': the column header's name. */
+  label: string;
+  /** Why the day has no hour ('Too soon', and the reason said with it); null when it has some. */
+  gap: { word: string; reason: string } | null;
   hours: HourCell[];
 }
 
@@ -39,7 +45,14 @@ export interface BookClassViewProps {
   weekTabs: { index: number; label: string; current: boolean }[];
   hasPreviousWeeks: boolean;
   hasNextWeeks: boolean;
+  /** The weeks Page Up and Page Down show from the grid; null where there is none. */
+  previousWeek: number | null;
+  nextWeek: number | null;
   days: DayColumn[];
+  /** 'Times are Dubai time', by the grid. */
+  zoneNote: string;
+  /** A week without a free hour says so, and offers the next week that has one; null for a week with hours. */
+  emptyWeek: SlotGridProps['emptyWeek'];
   selectedWeeks: { label: string; slots: { key: string; text: string }[] }[];
   freeAssessment: { offered: boolean; checked: boolean; switchable: boolean };
   /** Lines above Book Now: what the free assessment or a reschedule means here, or why it cannot go on (the hours just taken). */
@@ -60,6 +73,8 @@ export interface BookClassViewProps {
   onWeek: (index: number) => void;
   onPreviousWeeks: () => void;
   onNextWeeks: () => void;
+  /** Shows a week of a month (the empty week's offer of the next week with a free hour). */
+  onShowWeek: (month: string, index: number) => void;
   onSlot: (date: string, time: string) => void;
   onRemove: (key: string) => void;
   onTutor: (index: number) => void;
@@ -106,36 +121,6 @@ function TutorsDialog({ tutors, onTutor, onCloseTutors }: Pick<BookClassViewProp
         </div>
       ) : null}
     </ModalDialog>
-  );
-}
-
-function Grid(props: BookClassViewProps) {
-  return (
-    <div className={styles.grid} role="group" aria-label="Hours of the week">
-      {props.days.map((day) => (
-        <div key={day.date} className={styles.day}>
-          <div className={styles.dayHead} aria-hidden="true">
-            <span>{day.weekday}</span>
-            <span className={styles.muted}>{day.day}</span>
-          </div>
-          {day.bookable
-            ? day.hours.map((hour) => (
-                <button
-                  key={hour.time}
-                  type="button"
-                  className={`${styles.hour} ${hour.state === 'chosen' ? styles.chosen : ''} ${hour.state === 'taken' ? styles.taken : ''}`}
-                  aria-label={`${day.weekday} ${day.date} ${hour.time}`}
-                  aria-pressed={hour.state === 'chosen'}
-                  disabled={props.processing}
-                  onClick={() => props.onSlot(day.date, hour.time)}
-                >
-                  {hour.time}
-                </button>
-              ))
-            : null}
-        </div>
-      ))}
-    </div>
   );
 }
 
@@ -189,7 +174,18 @@ function Choosing(props: BookClassViewProps) {
           ›
         </button>
       </div>
-      <Grid {...props} />
+      <SlotGrid
+        days={props.days}
+        zoneNote={props.zoneNote}
+        emptyWeek={props.emptyWeek}
+        previousWeek={props.previousWeek}
+        nextWeek={props.nextWeek}
+        processing={props.processing}
+        dialogOpen={props.tutors !== null}
+        onSlot={props.onSlot}
+        onWeek={props.onWeek}
+        onShowWeek={props.onShowWeek}
+      />
       <section aria-labelledby="selected-slots" className={ui.card}>
         <h2 id="selected-slots" className={styles.heading}>
           Selected Slots

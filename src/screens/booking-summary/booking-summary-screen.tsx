@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { timesInText } from '../../../contract/date-format.ts';
 import { slotCount } from '../../../machines/booking/booking-draft.ts';
 import { type BookingSummaryMachine, backWarning } from '../../../machines/booking/booking-summary.machine.ts';
 import { classesLeftText } from '../../../machines/rules/slot-limits.ts';
@@ -8,11 +9,14 @@ import { browserBookingSummaryMachine } from '../../actors/booking-summary.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
+import { useSessionActor } from '../../session/session-context.ts';
+import { selectUser } from '../../session/session-selectors.ts';
 import { BookingSummaryView, type BookingSummaryViewProps } from './booking-summary-view.tsx';
 import { classMinutesOf, packageLineOf, weeksOf } from './summary-detail.ts';
 
 type BookingSummarySnapshot = SnapshotFrom<BookingSummaryMachine>;
-type DataProps = Omit<BookingSummaryViewProps, `on${string}`>;
+// The zone of the times is the signed-in client's branch's, not the machine's: the container adds it.
+type DataProps = Omit<BookingSummaryViewProps, `on${string}` | 'timesIn'>;
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): DataProps => {
@@ -44,6 +48,8 @@ export const selectBookingSummaryView = (snapshot: BookingSummarySnapshot): Data
 export function BookingSummaryScreen({ machine = browserBookingSummaryMachine }: { machine?: BookingSummaryMachine }) {
   const { actorRef, exit } = useBookingMachine(machine, 'summary', 'new');
   const view = useSelector(actorRef, selectBookingSummaryView, shallowEqual);
+  // The route guard keeps users without a session out; a session ending meanwhile leaves the times unlabelled for a moment.
+  const timeZone = useSelector(useSessionActor(), selectUser)?.branch_time_zone;
   const askBack = useCallback(() => actorRef.send({ type: 'back.requested' }), [actorRef]);
   useHeaderBack(askBack);
   useBrowserBackAsks(askBack);
@@ -51,6 +57,7 @@ export function BookingSummaryScreen({ machine = browserBookingSummaryMachine }:
   return (
     <BookingSummaryView
       {...view}
+      timesIn={timeZone ? timesInText(timeZone) : ''}
       onConfirm={() => actorRef.send({ type: 'summary.confirmed' })}
       onConfirmBack={() => actorRef.send({ type: 'back.confirmed' })}
       onCancelBack={() => actorRef.send({ type: 'back.cancelled' })}

@@ -1,3 +1,4 @@
+import { TimesIn } from '../../components/lesson-time.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -20,6 +21,8 @@ export interface BookingSummaryViewProps {
   /** The package's price as shown on its card. */
   total: string;
   weeks: SummaryWeek[];
+  /** Said over the sessions: 'Times in Dubai time' (the slots are the branch's wall clock). */
+  timesIn: string;
   /** How many of the package's classes are chosen and how many are left to book later; null when all are (or no package). */
   classesLeft?: string | null;
   /** The 'If you go back…' question is open. */
@@ -72,15 +75,14 @@ export function BookingSummaryView(props: BookingSummaryViewProps) {
           Booking Detail
         </h2>
         {props.classesLeft ? <p className={styles.classesLeft}>{props.classesLeft}</p> : null}
+        {props.weeks.length > 0 ? <TimesIn text={props.timesIn} /> : null}
         {props.weeks.map((week) => (
           <section key={week.label} className={styles.week} aria-label={week.label}>
             <h3 className={styles.weekTitle}>{week.label}</h3>
             <ul className={styles.sessions}>
               {week.sessions.map((session) => (
                 <li key={session.key} className={styles.session}>
-                  <span className={styles.when}>
-                    {session.day} · {session.time}
-                  </span>
+                  <span className={styles.when}>{session.when}</span>
                   <span>
                     {session.subject} with {session.tutor}
                   </span>

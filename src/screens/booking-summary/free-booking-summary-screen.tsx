@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { freePackageLine } from '../../../machines/booking/book-lessons.ts';
+import { timesInText } from '../../../contract/date-format.ts';
 import { backWarning } from '../../../machines/booking/booking-summary.machine.ts';
 import type { FreeBookingSummaryMachine } from '../../../machines/booking/free-booking-summary.machine.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
@@ -21,7 +22,7 @@ type DataProps = Omit<BookingSummaryViewProps, `on${string}`>;
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectFreeBookingSummaryView = (snapshot: FreeBookingSummarySnapshot): DataProps => {
-  const { draft, error } = snapshot.context;
+  const { draft, error, timeZone } = snapshot.context;
   return {
     title: 'Free Assessment Summary',
     phase: snapshot.status === 'done' ? 'leaving' : 'viewing',
@@ -33,6 +34,7 @@ export const selectFreeBookingSummaryView = (snapshot: FreeBookingSummarySnapsho
     classDuration: '60 minutes',
     total: formatMoney(0, config.currency),
     weeks: weeksOf(draft.slots),
+    timesIn: timesInText(timeZone),
     confirmingBack: snapshot.hasTag('confirming'),
     backWarning,
     canConfirm: snapshot.can({ type: 'summary.confirmed' }),

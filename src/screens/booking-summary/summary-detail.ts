@@ -1,3 +1,4 @@
+import { formatCalendarDayTime } from '../../../contract/date-format.ts';
 import type { GroupedByWeek, LessonData } from '../../../machines/booking/booking-draft.ts';
 
 /** A package's class length: the description's minutes line ('60 minutes per class'), else an hour. */
@@ -11,23 +12,13 @@ export function classMinutesOf(descriptionHtml: string): number {
 /** 'GOLD (12 classes)'. */
 export const packageLineOf = (lessons: LessonData): string => `${lessons.packageNames.name} (${lessons.packageNames.lessons === 1 ? '1 class' : `${lessons.packageNames.lessons} classes`})`;
 
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * 'Sunday, 6 Dec 2026' for a branch-zone day 'YYYY-MM-DD'. The day is the branch's as stored: it is read as
- * a calendar date (UTC arithmetic), never through the browser's zone.
- */
-export function dayLabelOf(date: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${weekdays[weekday] ?? ''}, ${day} ${months[month - 1] ?? ''} ${year}`;
-}
-
 export interface SummarySession {
   key: string;
-  day: string;
-  time: string;
+  /**
+   * 'Sun 6 Dec 2026 · 16:00': the slot's branch-zone day and hour as stored, written as a wall clock (never
+   * read through the browser's zone).
+   */
+  when: string;
   tutor: string;
   subject: string;
 }
@@ -46,6 +37,6 @@ export function weeksOf(slots: GroupedByWeek | null): SummaryWeek[] {
       label,
       sessions: [...week]
         .sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`))
-        .map((slot) => ({ key: slot.key, day: dayLabelOf(slot.date), time: slot.time, tutor: slot.name, subject: slot.subject })),
+        .map((slot) => ({ key: slot.key, when: formatCalendarDayTime(slot.date, slot.time), tutor: slot.name, subject: slot.subject })),
     }));
 }

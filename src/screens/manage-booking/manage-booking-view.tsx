@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type RefObject, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ratingScale } from '../../../machines/rating.machine.ts';
 import { type BookingCard, type BookingTab, type StatusTone, bookingTabs } from '../../../machines/rules/booking-list.ts';
+import { TimesIn, When, YourTime } from '../../components/lesson-time.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
@@ -25,6 +26,13 @@ export interface ManageBookingViewProps {
   groups: { key: string; title: string; items: BookingCardView[] }[];
   page: number;
   pageCount: number;
+  /** Said over the cards: 'Times in Dubai time'. */
+  timesIn: string;
+  /**
+   * The Add to calendar control of a lesson to come (issue 19, item 1), built apart and given by the screen;
+   * shown under each card of the Current tab. None given: no control.
+   */
+  calendarControl?: (booking: BookingCardView) => ReactNode;
   onTab: (tab: BookingTab) => void;
   onPage: (page: number) => void;
   onRetry: () => void;
@@ -32,8 +40,8 @@ export interface ManageBookingViewProps {
   onComment: (id: number) => void;
 }
 
-/** How a lesson is named (its card's and the Rate Us dialog's): 'Mathematics, Sun 6 Dec 2026 16:00'. */
-export const lessonName = (card: Pick<BookingCard, 'subject' | 'date' | 'time'>) => `${card.subject}, ${card.date} ${card.time}`;
+/** How a lesson is named (its card's and the Rate Us dialog's): 'Mathematics, Sun 6 Dec 2026 · 16:00'. */
+export const lessonName = (card: Pick<BookingCard, 'subject' | 'when'>) => `${card.subject}, ${card.when}`;
 
 /** The stars given, as 'Rated 4 out of 5'. */
 export const ratedText = (stars: number) => `Rated ${stars} out of ${ratingScale}`;
@@ -100,9 +108,11 @@ function Action({ booking, describedBy, onComment }: { booking: BookingCardView;
   );
 }
 
-function Card({ booking, past, onComment }: { booking: BookingCardView; past: boolean; onComment: (id: number) => void }) {
+function Card({ booking, past, calendarControl, onComment }: { booking: BookingCardView; past: boolean; calendarControl: ManageBookingViewProps['calendarControl']; onComment: (id: number) => void }) {
   const subjectId = useId();
   const whenId = useId();
+  // A lesson to come may have one (the screen decides which); a past lesson never does.
+  const control = past ? null : calendarControl?.(booking);
   return (
     <article className={`${ui.card} ${styles.card}`} aria-label={lessonName(booking)}>
       <dl className={styles.fields}>
@@ -131,7 +141,8 @@ function Card({ booking, past, onComment }: { booking: BookingCardView; past: bo
         <div>
           <dt>Start Date / Time</dt>
           <dd id={whenId}>
-            <span className={styles.line}>{booking.date}</span> <span className={styles.line}>{booking.time}</span>
+            <When text={booking.when} />
+            <YourTime text={booking.yourTime} />
           </dd>
         </div>
         <div>
@@ -145,6 +156,7 @@ function Card({ booking, past, onComment }: { booking: BookingCardView; past: bo
         </div>
         {past ? <Action booking={booking} describedBy={`${subjectId} ${whenId}`} onComment={onComment} /> : null}
       </dl>
+      {control ? <div className={styles.calendar}>{control}</div> : null}
     </article>
   );
 }
@@ -162,7 +174,7 @@ function Empty() {
   );
 }
 
-function Group({ title, items, past, onComment }: { title: string; items: BookingCardView[]; past: boolean; onComment: (id: number) => void }) {
+function Group({ title, items, past, calendarControl, onComment }: { title: string; items: BookingCardView[]; past: boolean; calendarControl: ManageBookingViewProps['calendarControl']; onComment: (id: number) => void }) {
   const headingId = useId();
   return (
     <section className={styles.group} aria-labelledby={headingId}>
@@ -172,7 +184,7 @@ function Group({ title, items, past, onComment }: { title: string; items: Bookin
       <ul className={styles.cards}>
         {items.map((booking) => (
           <li key={booking.id}>
-            <Card booking={booking} past={past} onComment={onComment} />
+            <Card booking={booking} past={past} calendarControl={calendarControl} onComment={onComment} />
           </li>
         ))}
       </ul>
@@ -186,8 +198,9 @@ function Panel({ props, top }: { props: ManageBookingViewProps; top: RefObject<H
   if (props.groups.length === 0) return <Empty />;
   return (
     <>
+      <TimesIn text={props.timesIn} />
       {props.groups.map((group) => (
-        <Group key={`${props.page}-${group.key}`} title={group.title} items={group.items} past={props.tab === 'past'} onComment={props.onComment} />
+        <Group key={`${props.page}-${group.key}`} title={group.title} items={group.items} past={props.tab === 'past'} calendarControl={props.calendarControl} onComment={props.onComment} />
       ))}
       <Pager page={props.page} pageCount={props.pageCount} onPage={props.onPage} top={top} />
     </>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Receipt } from '../../../machines/rules/order-progress.ts';
+import { TimesIn } from '../../components/lesson-time.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './payment.module.css';
 
@@ -50,6 +51,7 @@ export function ReceiptClasses({ receipt }: { receipt: Receipt }) {
       </h2>
       {receipt.toPlace ? <p className={styles.toPlace}>{receipt.toPlace}</p> : null}
       {receipt.weeks.length === 0 && !receipt.toPlace ? <p>No classes are booked on this order yet.</p> : null}
+      {receipt.weeks.length > 0 ? <TimesIn text={receipt.timesIn} /> : null}
       {receipt.weeks.map((week) => (
         <section key={week.label} className={styles.week} aria-label={week.label}>
           <h3 className={styles.weekTitle}>{week.label}</h3>
@@ -59,7 +61,7 @@ export function ReceiptClasses({ receipt }: { receipt: Receipt }) {
                 <span className={styles.tick} role="img" aria-label="Booked">
                   ✓
                 </span>
-                <LessonLines subject={lesson.subject} day={lesson.day} time={lesson.time} students={lesson.students} tutor={lesson.tutor} />
+                <LessonLines subject={lesson.subject} when={lesson.when} students={lesson.students} tutor={lesson.tutor} />
               </li>
             ))}
           </ul>
@@ -69,14 +71,15 @@ export function ReceiptClasses({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** One lesson in words: subject; day and hour; for whom, with whom. */
-export function LessonLines({ subject, day, time, students, tutor }: { subject: string; day: string; time: string; students: string; tutor: string }) {
+/**
+ * One lesson in words: subject; day and hour ('Sun 6 Dec 2026 · 16:00', with its zone when no list line above
+ * says it: 'Sun 6 Dec 2026 · 16:00 Dubai time'); for whom, with whom.
+ */
+export function LessonLines({ subject, when, zone, students, tutor }: { subject: string; when: string; zone?: string; students: string; tutor: string }) {
   return (
     <span className={styles.lessonText}>
       <strong className={styles.lessonSubject}>{subject}</strong>
-      <span>
-        {day} · {time}
-      </span>
+      <span>{zone ? `${when} ${zone}` : when}</span>
       <span className={styles.lessonPeople}>
         {students ? <span>For {students}</span> : null}
         {students && tutor ? <span aria-hidden="true"> · </span> : null}

@@ -8,6 +8,7 @@ import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { notify } from '../../toasts/notify.ts';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { type PasswordFields, ProfileView } from './profile-view.tsx';
 
 const emptyFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -93,6 +94,7 @@ function Profile({ user }: { user: User }) {
         setInvalid((current) => current.filter((name) => name !== field));
       }}
       onSubmit={submit}
+      calendarFeed={<CalendarFeedSection clientid={user.clientid} timeZone={user.branch_time_zone} />}
     />
   );
 }

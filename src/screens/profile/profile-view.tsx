@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { useFocusFirstInvalid } from '../../components/field-validation.ts';
 import { InitialsAvatar } from '../../components/initials-avatar.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
@@ -33,6 +33,8 @@ export interface ProfileViewProps {
   onCloseDialog: () => void;
   onFieldChange: (field: keyof PasswordFields, value: string) => void;
   onSubmit: () => void;
+  /** The Calendar feed section (a container of its own), shown under the account. */
+  calendarFeed?: ReactNode;
 }
 
 /** /profile: the user's name, e-mail and students, and the Change Password dialog. */
@@ -78,6 +80,7 @@ export function ProfileView(props: ProfileViewProps) {
           Change Password
         </button>
       </section>
+      {props.calendarFeed}
 
       <ModalDialog open={props.dialogOpen} title="Change Password" onClose={props.onCloseDialog}>
         <form ref={form} noValidate onSubmit={submit} aria-busy={props.submitting}>

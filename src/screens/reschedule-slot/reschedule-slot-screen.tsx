@@ -4,7 +4,8 @@ import { Navigate } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { RescheduleData } from '../../../machines/booking/booking-draft.ts';
 import { type RescheduleMachine, rescheduleHelperText, weeksOf } from '../../../machines/reschedule.machine.ts';
-import { branchDateTime } from '../../../machines/rules/booking-list.ts';
+import { formatDateTime, zoneLabel } from '../../../contract/date-format.ts';
+import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
 import { isAvailable, monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
 import { browserRescheduleMachine } from '../../actors/reschedule.ts';
 import { branchToday } from '../../booking/branch-today.ts';
@@ -15,7 +16,7 @@ import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
 import { BookClassView, type BookClassViewProps } from '../book-class/book-class-view.tsx';
-import { dayColumns } from '../book-class/day-columns.ts';
+import { dayColumns, emptyWeekOf, showWeek, slotWhen, zoneNoteOf } from '../book-class/day-columns.ts';
 
 type RescheduleSnapshot = SnapshotFrom<RescheduleMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -27,13 +28,31 @@ function phaseOf(snapshot: RescheduleSnapshot): DataProps['phase'] {
   return 'choosing';
 }
 
-/** 'Moving Mathematics with Amira Haddad, now 6 Dec 2026 at 16:00'. */
+/** 'Moving Mathematics with Amira Haddad, now Sun 6 Dec 2026 · 16:00 Dubai time'. */
 function leadOf({ reschedule, currentStart, timeZone }: RescheduleSnapshot['context']): string {
   const lesson = `${reschedule.topic} with ${reschedule.contractorName}`;
   if (!currentStart) return `Moving ${lesson}`;
-  const { date, time } = branchDateTime(currentStart, timeZone);
-  return `Moving ${lesson}, now ${date} at ${time}`;
+  return `Moving ${lesson}, now ${formatDateTime(currentStart, timeZone)} ${zoneLabel(timeZone)}`;
 }
+
+/** A week without the tutor's hours offers the next week that has one: in this month's weeks, else a later month's. */
+function emptyWeekOfSnapshot({ context }: RescheduleSnapshot, days: DataProps['days']): DataProps['emptyWeek'] {
+  if (days.some((day) => day.hours.length > 0)) return null;
+  const next = nextWeekWithHours({
+    month: context.month,
+    weekIndex: context.weekIndex,
+    months: monthChoices(context.today),
+    weeksOf: (month) => weeksOf({ ...context, month }),
+    hasHours: (date) => dayHasHours(context.availability, date, context.reschedule.contractorNameid),
+  });
+  return emptyWeekOf(days, next);
+}
+
+/** The week one step from the one shown, when the machine would show it (Page Down / Page Up). */
+const weekStep = (snapshot: RescheduleSnapshot, step: number) => {
+  const index = snapshot.context.weekIndex + step;
+  return index >= 0 && snapshot.can({ type: 'week.chosen', index }) ? index : null;
+};
 
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps => {
@@ -43,6 +62,13 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
   const page = weekTabPage(weeks.length, context.page);
   const week = weeks.find((w) => w.index === context.weekIndex);
   const chosenWeek = chosen ? weeks.find((w) => w.days.some((d) => d.date === chosen.date)) : undefined;
+  // Only the lesson's tutor's hours.
+  const days = dayColumns(
+    week,
+    availability,
+    (date, time) => (!isAvailable(availability, date, time, reschedule.contractorNameid) ? null : chosen?.date === date && chosen.time === time ? { state: 'chosen' } : { state: 'open' }),
+    { today: context.today, timeZone: context.timeZone },
+  );
   return {
     title: 'Reschedule',
     phase: phaseOf(snapshot),
@@ -53,12 +79,18 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
     weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
     hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
     hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    // Only the lesson's tutor's hours.
-    days: dayColumns(week, availability, (date, time) =>
-      !isAvailable(availability, date, time, reschedule.contractorNameid) ? null : chosen?.date === date && chosen.time === time ? 'chosen' : 'open',
-    ),
+    previousWeek: weekStep(snapshot, -1),
+    nextWeek: weekStep(snapshot, 1),
+    days,
+    zoneNote: zoneNoteOf(context.timeZone),
+    emptyWeek: emptyWeekOfSnapshot(snapshot, days),
     selectedWeeks: chosen
-      ? [{ label: chosenWeek?.label ?? 'New time', slots: [{ key: `${chosen.date} ${chosen.time}`, text: `${chosen.date} ${chosen.time} · ${reschedule.topic} · ${reschedule.contractorName}` }] }]
+      ? [
+          {
+            label: chosenWeek?.label ?? 'New time',
+            slots: [{ key: `${chosen.date} ${chosen.time}`, text: `${slotWhen(chosen.date, chosen.time, context.timeZone)} · ${reschedule.topic} · ${reschedule.contractorName}` }],
+          },
+        ]
       : [],
     freeAssessment: { offered: false, checked: false, switchable: false },
     // In the choosing state an error is the reason the last hour or move was refused.
@@ -108,6 +140,7 @@ function RescheduleSlot({ machine, lesson, user }: { machine: RescheduleMachine;
       onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
       onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
       onNextWeeks={() => actorRef.send({ type: 'weeks.next' })}
+      onShowWeek={(month, index) => showWeek(actorRef, view.month, month, index)}
       onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
       onRemove={() => actorRef.send({ type: 'slot.removed' })}
       onTutor={none}

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import type { RescheduleItem } from '../../../machines/rules/booking-list.ts';
+import { TimesIn, When, YourTime } from '../../components/lesson-time.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner, Spinner } from '../../components/spinner.tsx';
@@ -16,6 +17,8 @@ export interface ReschedulingViewProps {
   groups: { key: string; title: string; items: RescheduleItem[] }[];
   page: number;
   pageCount: number;
+  /** Said over the lessons: 'Times in Dubai time'. */
+  timesIn: string;
   /** The lesson whose Reschedule is on its way (its tutor is being looked up); null when none is. */
   opening: number | null;
   /** Said under a planned lesson that is inside the reschedule notice (it has no Reschedule button). */
@@ -28,7 +31,7 @@ export interface ReschedulingViewProps {
 export const noLessonsText = 'No available Tutors';
 
 /** What a Reschedule button is called to a screen reader: the visible word, then which lesson it moves. */
-export const rescheduleLabel = (item: Pick<RescheduleItem, 'topic' | 'date' | 'time'>) => `Reschedule ${item.topic} on ${item.date} ${item.time}`;
+export const rescheduleLabel = (item: Pick<RescheduleItem, 'topic' | 'when'>) => `Reschedule ${item.topic} on ${item.when}`;
 
 function ChevronIcon() {
   return (
@@ -50,7 +53,8 @@ function Lesson({ item, opening, busy, noticeText, onReschedule }: { item: Resch
       </h3>
       <p className={styles.topic}>{item.topic}</p>
       <p className={styles.time}>
-        <span className={styles.nowrap}>{item.date}</span> <span className={styles.nowrap}>{item.time}</span>
+        <When text={item.when} />
+        <YourTime text={item.yourTime} />
       </p>
       <div className={styles.actions}>
         <button type="button" className={styles.disclosure} aria-expanded={expanded} aria-controls={detailsId} aria-describedby={headingId} onClick={() => setExpanded(!expanded)}>
@@ -99,6 +103,7 @@ function Body({ props, top }: { props: ReschedulingViewProps; top: RefObject<HTM
   }
   return (
     <>
+      <TimesIn text={props.timesIn} />
       {props.groups.map((group) => (
         <Group key={`${props.page}-${group.key}`} title={group.title}>
           {group.items.map((item) => (
