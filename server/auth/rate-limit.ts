@@ -12,10 +12,13 @@ export const failedLoginsPerAddress: RateRule = { kind: 'login-failure:ip', limi
 export const resetRequestsPerEmail: RateRule = { kind: 'reset-request:email', limit: 5, windowSeconds: 60 * 60 };
 export const quoteRequestsPerAddress: RateRule = { kind: 'quote-request:ip', limit: 10, windowSeconds: 60 * 60 };
 /**
- * Requests for a calendar feed, found or not: calendar apps poll a feed a few times an hour at most, so 120 an
- * hour leaves room for several apps behind one address while keeping secrets from being guessed by the million.
+ * The public calendar feed is limited two ways. Per address, only the lookups that find no feed count: a guesser
+ * is stopped after 30 an hour, while a calendar service that fetches thousands of real feeds from a few shared
+ * addresses (Google's) is not. Per feed, every fetch counts: apps poll a feed a few times an hour at most, so 120
+ * an hour leaves room for several devices and stops a leaked address from being hammered.
  */
-export const calendarFeedRequestsPerAddress: RateRule = { kind: 'calendar-feed:ip', limit: 120, windowSeconds: 60 * 60 };
+export const calendarFeedMissesPerAddress: RateRule = { kind: 'calendar-feed-miss:ip', limit: 30, windowSeconds: 60 * 60 };
+export const calendarFeedFetchesPerFeed: RateRule = { kind: 'calendar-feed:feed', limit: 120, windowSeconds: 60 * 60 };
 
 export interface Attempt {
   allowed: boolean;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { attempt, calendarFeedRequestsPerAddress } from '../auth/rate-limit.ts';
+import { attempt, calendarFeedFetchesPerFeed, calendarFeedMissesPerAddress, takeBack } from '../auth/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { feedClient, feedCreatedAt, feedUrls, feedWindow, resetFeed } from '../domain/calendar-feed.ts';
 import { lessonCalendar, readCalendarLesson, readCalendarLessons } from '../domain/lesson-calendar.ts';
@@ -49,10 +49,14 @@ export function calendarHandlers(ctx: AppContext): HandlerGroup<CalendarOperatio
     },
 
     async getCalendarFeed(call) {
-      // Counted before the secret is looked up, found or not, so that guessing secrets is limited too.
-      if (!(await attempt(db, calendarFeedRequestsPerAddress, call.request.ip)).allowed) throw tooManyRequests();
+      // A miss is recorded before the lookup (so a burst of guesses sees itself) and taken back when the feed is
+      // found: an address is stopped by its misses only, a feed by its own fetches.
+      const miss = await attempt(db, calendarFeedMissesPerAddress, call.request.ip);
+      if (!miss.allowed) throw tooManyRequests();
       const clientId = await feedClient(db, call.params.token);
       if (clientId === undefined) throw notFound('Calendar feed');
+      await takeBack(db, [miss]);
+      if (!(await attempt(db, calendarFeedFetchesPerFeed, String(clientId))).allowed) throw tooManyRequests();
       const now = new Date();
       const { from, to } = feedWindow(now);
       const lessons = await readCalendarLessons(db, clientId, from, to);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoLogin } from '../../server/seed/seed.ts';
 import { bookedLesson, createService, type Slot, slotSource } from '../support/booking-fixtures.ts';
 import { type ParsedCalendar, type ParsedEvent, lineProblems, parseCalendar } from '../support/calendar-files.ts';
@@ -325,34 +325,50 @@ describe('the private calendar feed', () => {
   });
 });
 
-describe('the feed is rate-limited per address, found or not', () => {
-  const rule = 'calendar-feed:ip';
-  const counted = async () => {
-    const [row] = await server.db.query<{ n: number }>(`select count(*)::int as n from rate_events where kind = $1 and at > now() - interval '1 hour'`, [rule]);
+describe('the feed is rate-limited: misses per address, fetches per feed', () => {
+  const counted = async (kind: string, key?: string) => {
+    const [row] = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from rate_events where kind = $1 and ($2::text is null or key = $2) and at > now() - interval '1 hour'`,
+      [kind, key ?? null],
+    );
     return row?.n ?? 0;
   };
-  afterAll(() => server.db.query('delete from rate_events where kind = $1', [rule]));
+  const guess = (i: number) => calendarGet(`/calendar-feed/${createHash('sha256').update(`guess ${i}`).digest('base64url').slice(0, 43)}`);
+  const forget = () => server.db.query(`delete from rate_events where kind like 'calendar-feed%'`);
+  beforeEach(forget);
+  afterEach(forget);
 
-  it('counts guesses too: after 120 requests in an hour from one address, even a real address answers 429', async () => {
+  it('a real feed fetched often from one address (a calendar service) is not counted against the address', async () => {
     const session = await server.newClient(1);
     const feed = await resetFeed(session);
-    expect((await calendarGet(feed.url)).status).toBe(200);
-    const keys = await server.db.query<{ key: string }>('select distinct key from rate_events where kind = $1', [rule]);
-    expect(keys.map((k) => k.key)).toEqual(['127.0.0.1']);
+    for (let i = 0; i < 40; i++) expect((await calendarGet(feed.url)).status).toBe(200);
+    expect(await counted('calendar-feed-miss:ip')).toBe(0);
+    expect(await counted('calendar-feed:feed')).toBe(40);
+  });
 
-    // Guessed secrets, up to the limit: each is counted and answers 404.
-    const left = 120 - (await counted());
-    expect(left).toBeGreaterThan(0);
-    for (let i = 0; i < left; i++) {
-      const guess = await calendarGet(`/calendar-feed/${createHash('sha256').update(String(i)).digest('base64url').slice(0, 43)}`);
-      if (guess.status !== 404) throw new Error(`guess ${i + 1} of ${left} answered ${guess.status}`);
+  it('guesses are: after 30 misses in an hour from one address, that address is refused, even with a real feed', async () => {
+    const session = await server.newClient(1);
+    const feed = await resetFeed(session);
+    for (let i = 0; i < 30; i++) {
+      const missed = await guess(i);
+      if (missed.status !== 404) throw new Error(`guess ${i + 1} answered ${missed.status}`);
     }
-    expect(await counted()).toBe(120);
-
+    expect(await counted('calendar-feed-miss:ip', '127.0.0.1')).toBe(30);
     const refused = await calendarGet(feed.url);
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ success: false, message: 'Too many attempts. Please wait a few minutes and try again.' });
     expect(responseErrors('getCalendarFeed', 429, refused.json)).toEqual([]);
     expect(refused.text).not.toContain('VCALENDAR');
+    expect((await guess(99)).status).toBe(429);
+  });
+
+  it('one feed is served 120 times an hour, then 429, while another feed still answers', async () => {
+    const [one, other] = [await resetFeed(await server.newClient(1)), await resetFeed(await server.newClient(1))];
+    for (let i = 0; i < 120; i++) {
+      const fetched = await calendarGet(one.url);
+      if (fetched.status !== 200) throw new Error(`fetch ${i + 1} answered ${fetched.status}`);
+    }
+    expect((await calendarGet(one.url)).status).toBe(429);
+    expect((await calendarGet(other.url)).status).toBe(200);
   });
 });
