@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sendReceiptMail } from '../domain/invoice-mail.ts';
 import { invoicePagePath, isInvoicePageKey } from '../domain/invoice-purchase.ts';
+import { mailDateTime } from '../domain/mail-dates.ts';
 import { signPaymentEvent } from '../domain/payment-signature.ts';
 import { moneyText } from '../domain/pricing.ts';
 import type { InvoiceRow, OrderRow } from '../domain/records.ts';
@@ -20,7 +21,6 @@ const isOutcome = (outcome: string): outcome is Outcome => outcome in outcomes;
 /** How the sandbox says a card was charged: the method a provider reports back. */
 const sandboxMethod = 'card';
 
-const time = (instant: Date) => instant.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
 
 /**
  * The embedded stand-in for the external payment provider: the page behind `paymentLink`. Like a real
@@ -32,6 +32,9 @@ const time = (instant: Date) => instant.toLocaleTimeString('en-GB', { timeZone: 
  */
 export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // The hold's end in the zone of the branch the client books with, the one every time of the portal is in.
+  const clientTimeZone = async (clientId: number) =>
+    (await db.query<{ time_zone: string }>('select b.time_zone from clients c join branches b on b.id = c.branch_id where c.id = $1', [clientId]))[0]?.time_zone ?? 'UTC';
   const findOrder = async (ref: string) => (await db.query<OrderRow & { hold_expires_at: Date | null }>('select * from orders where ref = $1', [ref]))[0];
   const findPayment = async (ref: string) => (await db.query<{ status: Status; amount: string }>('select status, amount from sandbox_payments where ref = $1', [ref]))[0];
 
@@ -73,7 +76,7 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
     const hold = !expires
       ? ''
       : expires.getTime() > Date.now()
-        ? `<p>Your classes are held until ${time(expires)} UTC.</p>`
+        ? `<p>Your classes are held until ${escapeHtml(mailDateTime(expires, await clientTimeZone(order.client_id)))}.</p>`
         : '<p>The hold on your classes has expired: paying now books the hours still free, and the rest wait for new times.</p>';
     return page(
       'Payment sandbox',

@@ -51,6 +51,16 @@ describe('links in mail and payment links use the configured origin, never the r
     expect(order.paymentLink).toBe(`${server.url}/sandbox/pay/${order.ref}`);
   });
 
+  it('says until when the hours are held in the branch zone, labelled', async () => {
+    const order = await openOrder(server, parent);
+    await server.db.query(`update orders set hold_expires_at = now() + interval '20 minutes' where ref = $1`, [order.ref]);
+    const [row] = await server.db.query<{ hold_expires_at: Date }>('select hold_expires_at from orders where ref = $1', [order.ref]);
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(row?.hold_expires_at);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    const page = await (await fetch(order.paymentLink)).text();
+    expect(page).toContain(`Your classes are held until ${part('weekday')} ${part('day')} ${part('month')} ${part('year')} · ${part('hour')}:${part('minute')} (Dubai time).`);
+  });
+
   it('defaults PUBLIC_URL to localhost on the port, and honours it when set', () => {
     expect(readConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     expect(readConfig({ PUBLIC_URL: 'https://portal.example/' }).publicUrl).toBe('https://portal.example');
