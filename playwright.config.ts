@@ -10,7 +10,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-// A second server whose orders hold their hours for seconds only (ORDER_HOLD_SECONDS), for the hold's expiry.
+// A second server whose orders hold their hours for seconds only (ORDER_HOLD_SECONDS), for the hold's expiry,
+// and whose reminders reach every lesson of the next ~3 months within a second (REMINDER_LEAD_HOURS,
+// REMINDER_SCAN_SECONDS), so a booking's reminders can be read while the test runs.
 const shortHoldPort = port + 1;
 const shortHoldURL = `http://127.0.0.1:${shortHoldPort}`;
 const shortHoldSeconds = 6;
@@ -55,6 +57,8 @@ export default defineConfig({
         DEV_OUTBOX: '1',
         LOG_LEVEL: 'warn',
         ORDER_HOLD_SECONDS: String(shortHoldSeconds),
+        REMINDER_LEAD_HOURS: '2400',
+        REMINDER_SCAN_SECONDS: '1',
       },
     },
   ],

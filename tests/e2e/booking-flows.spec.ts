@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { logIn } from './support.ts';
+import { dayText, hourName, logIn } from './support.ts';
 
 // The remaining paths of issue 10 against the reference server and its payment sandbox: the dashboard's
 // pending-payment card paid through the same path as a fresh booking, and a two-student individual booking
@@ -56,10 +56,10 @@ async function pickSlotAndConfirm(page: Page, studentName: string): Promise<Stor
   expect(studentId, studentName).toBeDefined();
   const lessons = (await api(page, `/appointmentstwo/${studentId}?branch_id=${user.branch_id}`)).data as { start: string }[];
   const taken = new Set(lessons.map((lesson) => branchHour(lesson.start)));
-  const hours = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button');
+  const hours = page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button');
   await expect(hours.first()).toBeVisible();
   const labels = (await hours.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).reverse();
-  const free = labels.find((label) => !taken.has(label.split(' ').at(-1) ?? ''));
+  const free = labels.find((label) => !taken.has(/ · (\d\d:\d\d) /.exec(label)?.[1] ?? ''));
   expect(free, `an hour without a lesson of ${studentName}`).toBeDefined();
   await page.getByRole('button', { name: free, exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
@@ -215,16 +215,16 @@ test('an hour at which the student already has a lesson is not offered with a tu
   await choosePackage(page, 'GOLD', 'Mathematics');
 
   // The week tab whose grid shows the lesson's day.
-  const dayShown = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(` ${date} `) });
+  const dayShown = page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(`^${dayText(date)} · `) });
   const tabs = page.getByRole('group', { name: 'Weeks' }).getByRole('button', { name: /Week$/ });
-  await expect(page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button').first()).toBeVisible();
   for (let i = 0; i < (await tabs.count()) && (await dayShown.count()) === 0; i += 1) {
     await tabs.nth(i).click();
     await expect(tabs.nth(i)).toHaveAttribute('aria-pressed', 'true');
   }
   await expect(dayShown.first()).toBeVisible();
 
-  const hour = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(` ${date} ${time}$`) });
+  const hour = page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(`^${hourName(date, time)}, `) });
   if ((await hour.count()) === 0 || (await hour.isDisabled())) return;
   await hour.click();
   await expect(page.getByRole('dialog')).toBeVisible();

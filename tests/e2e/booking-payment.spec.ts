@@ -30,7 +30,7 @@ async function bookToCheckout(page: Page): Promise<StoredSlot[]> {
   await page.getByRole('button', { name: 'Select' }).click();
   await expect(page).toHaveURL(/\/book-class$/);
 
-  await page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
+  await page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button').first().click();
   const tutors = page.getByRole('dialog');
   await tutors.getByRole('button', { name: /^Select / }).first().click();
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();

@@ -27,7 +27,7 @@ test('a new client books the free assessment from Book Classes, and a second one
   await expect(page).toHaveURL(/\/free-book$/);
   await expect(page.getByText('For Yara Khoury', { exact: false })).toBeVisible();
   await expect(page.getByText('Choose one class: it is booked as your free assessment, at no charge.')).toBeVisible();
-  const hours = page.getByRole('group', { name: 'Hours of the week' }).getByRole('button');
+  const hours = page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button');
   await hours.first().click();
   await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
   await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(1);
@@ -70,6 +70,6 @@ test('a new client books the free assessment from Book Classes, and a second one
   // The box is gone for good from Book Classes.
   await page.goto('/dashboard');
   await oneStudentGoldToBookClass(page, { existing: 'Yara Khoury' });
-  await expect(page.getByRole('group', { name: 'Hours of the week' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Hours of the week' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Free Assessment' })).toHaveCount(0);
 });

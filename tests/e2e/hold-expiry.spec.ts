@@ -58,7 +58,7 @@ test('a payment confirmed after the hold expired: the hours taken meanwhile wait
   await card.click();
   await expect(late).toHaveURL(/\/remainingbookclass$/);
   // New times: the first hour now offered, with its tutor (the grid fills the following weeks up to the classes to place).
-  await late.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
+  await late.getByRole('grid', { name: 'Hours of the week' }).getByRole('button').first().click();
   await late.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
   const chosen = await storedSlots(late);
   // The grid never offers more than the classes to place; weeks the tutor is not free in stay for later.

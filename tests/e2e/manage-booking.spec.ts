@@ -54,8 +54,8 @@ test('Manage Booking: pages of current bookings with tutors and branch times, th
   if (!earliest) throw new Error('no current lesson');
   const { weekdayDate, time } = inBranch(earliest.start);
   const first = panel.getByRole('article').first();
-  await expect(first).toHaveAccessibleName(`${earliest.topic}, ${weekdayDate} ${time}`);
-  await expect(first.getByRole('definition').nth(4)).toHaveText(`${weekdayDate} ${time}`);
+  await expect(first).toHaveAccessibleName(`${earliest.topic}, ${weekdayDate} · ${time}`);
+  await expect(first.getByRole('definition').nth(4)).toContainText(`${weekdayDate} · ${time}`);
   const service = await apiGet<Service>(page, `/services/${earliest.service.id}?branch_id=${branchId}`);
   const tutors = service.conjobs.map((conjob) => conjob.name).join(', ');
   expect(tutors).not.toBe('');
@@ -77,7 +77,7 @@ test('Manage Booking: pages of current bookings with tutors and branch times, th
   const completedLesson = lessons.filter((lesson) => lesson.status === 'completed').sort(byStart).at(-1);
   if (!completedLesson) throw new Error('no completed lesson');
   const done = inBranch(completedLesson.start);
-  await expect(past.getByRole('article', { name: `${completedLesson.topic}, ${done.weekdayDate} ${done.time}` })).toContainText('completed');
+  await expect(past.getByRole('article', { name: `${completedLesson.topic}, ${done.weekdayDate} · ${done.time}` })).toContainText('completed');
 
   await completed.getByRole('button', { name: 'Comment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rate Us' });

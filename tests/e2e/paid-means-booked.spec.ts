@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type StoredSlot, firstHourToCheckout, inBranch, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
+import { type StoredSlot, firstHourToCheckout, hourName, inBranch, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
 
 // Paid means booked: the server books an order on the payment provider's notification, so a client who pays
 // and closes the tab before /success has their lessons; /success later confirms without making anything.
@@ -43,7 +43,7 @@ test('pay, close the tab: the lessons exist and show on the dashboard and Manage
   const first = order.lessons[0];
   if (!first) throw new Error('the order has no lessons');
   const { weekdayDate, time } = inBranch(first.start);
-  await expect(panel.getByRole('article').first()).toHaveAccessibleName(`Mathematics, ${weekdayDate} ${time}`);
+  await expect(panel.getByRole('article').first()).toHaveAccessibleName(`Mathematics, ${weekdayDate} · ${time}`);
   await expect(panel.getByRole('article').first()).toContainText(first.tutor_name);
 
   await later.goto(`/success?ref=${ref}`);
@@ -76,7 +76,7 @@ test('an hour held by a client at Pay Now is not offered to another client, and 
   expect(await tutorsAt()).not.toContain(held.tutorId);
   // On the grid: the hour is gone, or (when another tutor is free then) its dialog does not list the held tutor.
   await oneStudentGoldToBookClass(second, { added: 'Sami Khoury' });
-  const hour = second.getByRole('group', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(`${held.date} ${held.time}`) });
+  const hour = second.getByRole('grid', { name: 'Hours of the week' }).getByRole('button', { name: new RegExp(`^${hourName(held.date, held.time)}, `) });
   if ((await hour.count()) > 0) {
     await hour.first().click();
     await expect(second.getByRole('dialog')).toBeVisible();
@@ -106,7 +106,7 @@ test('two browsers racing for one hour: the first to Pay Now holds it, the other
   await second.getByRole('button', { name: 'Pay Now' }).click();
   await expect(second).toHaveURL(/\/book-class$/);
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${mine?.date}T00:00:00Z`)).replace(',', '');
-  await expect(second.getByText(`${day} ${mine?.time} was just booked by someone else. Please choose another time.`)).toBeVisible();
+  await expect(second.getByText(`${day} · ${mine?.time} Dubai time was just booked by someone else. Please choose another time.`)).toBeVisible();
   const kept: StoredSlot[] = await storedSlots(second);
   expect(kept.some((slot) => slot.date === mine?.date && slot.time === mine?.time)).toBe(false);
   expect(second.url()).not.toMatch(/sandbox/);

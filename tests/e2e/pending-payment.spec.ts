@@ -36,7 +36,7 @@ test('the pending-payment card opens the unpaid package as the draft, on the gri
     await page.getByRole('button', { name: 'Complete Your Pending Payment' }).click();
 
     await expect(page).toHaveURL(/\/book-class$/);
-    await expect(page.getByRole('alert')).toContainText(/^Sun 6 Dec 2026 16:00 .*Please choose another time\.$/);
+    await expect(page.getByRole('alert')).toContainText(/^Sun 6 Dec 2026 · 16:00 Dubai time .*Please choose another time\.$/);
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     const stored = await page.evaluate(() => Object.fromEntries(['packageFormData', 'lessonData', 'groupedByWeek', 'selectedTeacher', 'dashboard', 'showLock', 'bookingDraft'].map((key) => [key, localStorage.getItem(key)])));
     expect(JSON.parse(stored.packageFormData ?? 'null')).toEqual(packageFormData);

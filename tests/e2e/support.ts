@@ -62,6 +62,23 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
+/** A wall-clock day 'YYYY-MM-DD' as the app writes it, computed apart from the app's code: 'Sat 28 Nov 2026'. */
+export function dayText(date: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(new Date(`${date}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** The start of an hour button's name on the grid: 'Sat 28 Nov 2026 · 09:00 Dubai time' (then ', free', ', selected'…). */
+export const hourName = (date: string, time: string): string => `${dayText(date)} · ${time} Dubai time`;
+
+/** The branch (Dubai) day and hour a grid or slot text names: 'Wed 25 Nov 2026 · 15:00 …' → the instant. */
+export function instantOfText(text: string): number {
+  const match = /(\d{1,2}) (\w{3}) (\d{4}) · (\d\d:\d\d)/.exec(text);
+  if (!match) throw new Error(`no day and hour in "${text}"`);
+  return Date.parse(`${match[1]} ${match[2]} ${match[3]} ${match[4]} GMT+0400`);
+}
+
 /** A start as the branch (Asia/Dubai) shows it, computed apart from the app's code: '3 Dec 2026', 'Thu 3 Dec 2026' (the lists) and '16:00'. */
 export function inBranch(start: string): { date: string; weekdayDate: string; time: string } {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dubai', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(start));
@@ -108,7 +125,7 @@ export async function storedSlots(page: Page): Promise<StoredSlot[]> {
 
 /** From /book-class, the first hour offered with its first tutor, Book Now, Confirm Booking: the chosen slots, on /checkout. */
 export async function firstHourToCheckout(page: Page): Promise<StoredSlot[]> {
-  await page.getByRole('group', { name: 'Hours of the week' }).getByRole('button').first().click();
+  await page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button').first().click();
   await page.getByRole('dialog').getByRole('button', { name: /^Select / }).first().click();
   await page.getByRole('button', { name: 'Book Now' }).click();
   await expect(page).toHaveURL(/\/booking-summary$/);
