@@ -116,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API takes JSON only: other bodies answer 415 instead of skipping the JSON schemas' validation.
   // Removed before any scope is registered, since scopes copy the parsers they start with.
   app.removeContentTypeParser('text/plain');
+  // The calendar answers' type is in the contract as a response type, which the glue checks at start as if bodies
+  // came in it (and warns). A parser that refuses keeps the API JSON-only, with the same 415, and the start quiet.
+  app.addContentTypeParser('text/calendar', (_request, _payload, done) => done(new HttpError(415, 'Content-Type must be application/json'), undefined));
   registerJsonBodyParser(app);
   registerInputGuards(app, operationOf);
 

@@ -20,6 +20,7 @@ describe('the API reads JSON bodies only, so no body escapes validation', () => 
   it.each([
     ['a form-encoded quote request without terms', '/api/quote-request', 'application/x-www-form-urlencoded', 'firstname=A&lastname=B&students=1&email=form%40example.com&phone=0501234567'],
     ['a text quote request', '/api/quote-request', 'text/plain', '{"firstname":"A"}'],
+    ['a calendar-typed quote request (the type the calendar operations answer in)', '/api/quote-request', 'text/calendar', '{"firstname":"A"}'],
     ['a form-encoded one-letter new password', '/api/changepassword/abcdefghijklmnopqrstuvwxyz', 'application/x-www-form-urlencoded', 'newPassword=a'],
   ])('%s answers 415 and writes nothing', async (_, path, type, body) => {
     const before = await tableCounts(server.db);
