@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiGet, inBranch, logIn } from './support.ts';
+import { apiGet, inBranch, logIn, oneStudentGoldToBookClass } from './support.ts';
 
 // A family abroad sees the branch's clock, labelled, and their own beside it; a family in the branch's zone sees
 // one clock. Expected texts are computed here with Intl, apart from the app's formatter.
@@ -54,16 +54,7 @@ test.describe('a reader in New York', () => {
   test('the grid says its hours are Dubai time and names each hour with its zone', async ({ page }) => {
     await logIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: 'New Booking' }).click();
-    await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
-    await page.getByRole('combobox', { name: 'Student name' }).selectOption('Adam Ahmed');
-    await page.getByRole('combobox', { name: 'Program' }).selectOption({ label: 'Primary' });
-    await page.getByRole('combobox', { name: 'Year' }).selectOption('Year 5 / Grade 4');
-    await page.getByRole('checkbox', { name: 'Mathematics' }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'GOLD', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Mathematics lessons per week' }).selectOption('1');
-    await page.getByRole('button', { name: 'Select' }).click();
+    await oneStudentGoldToBookClass(page, { existing: 'Adam Ahmed' });
     await expect(page).toHaveURL(/\/book-class$/);
     await expect(page.getByText('Times are Dubai time')).toBeVisible();
     const names = await page.getByRole('grid', { name: 'Hours of the week' }).getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent ?? ''));
