@@ -19,7 +19,7 @@ import { HttpError, unauthorized } from './http/errors.ts';
 import { badUrlAnswer, registerInputGuards } from './http/input-guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { Replayed } from './http/replayed.ts';
-import { appPolicy, registerSecurityHeaders, setCommonHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.ts';
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
 import { type OperationInfo, listOperations, loadSpec } from './http/spec.ts';
@@ -31,6 +31,7 @@ import { sendPlaceholder } from './pages/placeholder.ts';
 const defaultSpaDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const securityHeaders = setSecurityHeaders(options.publicUrl);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -39,13 +40,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
     // A path that does not decode (the bytes of a lone surrogate) answers in the API's Error shape.
     frameworkErrors: (error, request, reply) => {
-      setCommonHeaders(reply);
+      securityHeaders(request, reply);
       return badUrlAnswer(error, request, reply, errorBody);
     },
   });
   // Unknown fields are refused (400), not dropped; bodies are never coerced, query strings and paths are.
   app.setValidatorCompiler(validatorCompiler());
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, options.publicUrl);
   const context: AppContext = {
     db: options.db,
     tokens: options.tokens,
@@ -196,7 +197,7 @@ async function registerSpa(app: FastifyInstance, spaDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
-    if (built) return reply.type('text/html').header('content-security-policy', appPolicy).sendFile('index.html');
+    if (built) return reply.type('text/html').sendFile('index.html');
     return sendPlaceholder(reply);
   });
 }

@@ -7,8 +7,27 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/**
+ * Login (OWASP ASVS 2.2.1). Only the pair (e-mail, address) is ever locked: a stranger elsewhere cannot lock a
+ * client out, and a flood against one e-mail from one address does not touch the other clients behind that
+ * address (its refused attempts check no password, so they count nowhere else). Failures per e-mail from every
+ * address (a distributed flood) and per address against every e-mail (spraying) slow the answer down instead of
+ * refusing it: past `limit`, each attempt waits `loginDelayMs` before its password is checked, so the right
+ * password still gets in, a few seconds late at worst.
+ */
+export const failedLoginsPerPair: RateRule = { kind: 'login-failure:pair', limit: 5, windowSeconds: 15 * 60 };
 export const failedLoginsPerEmail: RateRule = { kind: 'login-failure:email', limit: 5, windowSeconds: 15 * 60 };
 export const failedLoginsPerAddress: RateRule = { kind: 'login-failure:ip', limit: 20, windowSeconds: 15 * 60 };
+export const loginDelayCapMs = 5000;
+
+/** The pair's key; a space cannot be in an e-mail the contract accepts, so no two pairs share one. */
+export const loginPairKey = (email: string, address: string) => `${email} ${address}`;
+
+/** 100 ms for the first failure past the rule's limit, doubling with each one after, at most 5 s. */
+export function loginDelayMs(failures: number, rule: RateRule): number {
+  const over = failures - rule.limit;
+  return over <= 0 ? 0 : Math.min(100 * 2 ** (over - 1), loginDelayCapMs);
+}
 export const resetRequestsPerEmail: RateRule = { kind: 'reset-request:email', limit: 5, windowSeconds: 60 * 60 };
 export const quoteRequestsPerAddress: RateRule = { kind: 'quote-request:ip', limit: 10, windowSeconds: 60 * 60 };
 /**
@@ -22,6 +41,8 @@ export const calendarFeedFetchesPerFeed: RateRule = { kind: 'calendar-feed:feed'
 
 export interface Attempt {
   allowed: boolean;
+  /** Attempts in the window, this one included. */
+  count: number;
   /** The recorded event, to take back when the attempt turns out not to count (a successful login). */
   id: string;
 }
@@ -39,7 +60,22 @@ export async function attempt(db: Queryable, rule: RateRule, key: string): Promi
     `select count(*)::int as n from rate_events where kind = $1 and key = $2 and at > now() - make_interval(secs => $3)`,
     [rule.kind, key.toLowerCase(), rule.windowSeconds],
   );
-  return { allowed: (row?.n ?? 0) <= rule.limit, id: event?.id ?? '' };
+  const count = row?.n ?? 0;
+  return { allowed: count <= rule.limit, count, id: event?.id ?? '' };
+}
+
+/**
+ * Seconds until an attempt under `key` would be allowed again: until enough of the window's attempts have aged
+ * out that the next one is the limit's last. For Retry-After.
+ */
+export async function retryAfterSeconds(db: Queryable, rule: RateRule, key: string): Promise<number> {
+  const [row] = await db.query<{ s: number }>(
+    `select greatest(1, ceil(extract(epoch from (at + make_interval(secs => $3) - now()))))::int as s
+       from rate_events where kind = $1 and key = $2 and at > now() - make_interval(secs => $3)
+      order by at, id offset greatest(0, (select count(*) from rate_events where kind = $1 and key = $2 and at > now() - make_interval(secs => $3)) - $4) limit 1`,
+    [rule.kind, key.toLowerCase(), rule.windowSeconds, rule.limit],
+  );
+  return row?.s ?? 1;
 }
 
 export async function takeBack(db: Queryable, attempts: readonly Attempt[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeSessions } from '../auth/token-version.ts';
@@ -6,9 +7,13 @@ import {
   attempt,
   failedLoginsPerAddress,
   failedLoginsPerEmail,
+  failedLoginsPerPair,
   forget,
+  loginDelayMs,
+  loginPairKey,
   quoteRequestsPerAddress,
   resetRequestsPerEmail,
+  retryAfterSeconds,
   takeBack,
 } from '../auth/rate-limit.ts';
 import { isUniqueViolation } from '../db/database.ts';
@@ -33,16 +38,26 @@ async function clientByEmail(ctx: AppContext, email: string): Promise<ClientRow 
 export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forgetPassword' | 'changePasswordByLink' | 'changePassword' | 'requestQuote'> {
   const { db } = ctx;
   return {
-    async login({ body, request }) {
+    async login({ body, request, reply }) {
       const email = body.email.trim().toLowerCase();
-      // Every attempt counts as a failure until the password proves right.
-      const attempts = [await attempt(db, failedLoginsPerEmail, email), await attempt(db, failedLoginsPerAddress, request.ip)];
-      if (attempts.some((a) => !a.allowed)) throw tooManyRequests();
+      const pairKey = loginPairKey(email, request.ip);
+      // Every attempt counts as a failure until the password proves right; recorded before counting, so a burst
+      // in parallel sees itself.
+      const pair = await attempt(db, failedLoginsPerPair, pairKey);
+      if (!pair.allowed) {
+        reply.header('retry-after', String(await retryAfterSeconds(db, failedLoginsPerPair, pairKey)));
+        throw tooManyRequests();
+      }
+      const perEmail = await attempt(db, failedLoginsPerEmail, email);
+      const perAddress = await attempt(db, failedLoginsPerAddress, request.ip);
+      const wait = Math.max(loginDelayMs(perEmail.count, failedLoginsPerEmail), loginDelayMs(perAddress.count, failedLoginsPerAddress));
+      if (wait > 0) await sleep(wait);
       const client = await clientByEmail(ctx, email);
       const valid = await verifyPassword(body.password, client?.password_hash ?? (await decoyHash()));
       if (!client || !valid) throw new HttpError(401, 'Invalid email or password');
-      await takeBack(db, attempts);
-      await forget(db, failedLoginsPerEmail, email);
+      await takeBack(db, [pair, perEmail, perAddress]);
+      // Only this pair's failures go: those from other addresses still slow a flood against this e-mail.
+      await forget(db, failedLoginsPerPair, pairKey);
       const user = await loadUser(db, client.id);
       return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id, ver: client.token_version }), message: 'Login successful' };
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { invoicePagePath } from '../../server/domain/invoice-purchase.ts';
+import { appPolicy } from '../../server/http/security-headers.ts';
 import { isLoopback } from '../../server/http/this-machine.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer, testWebhookSecret } from '../support/test-server.ts';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Another app on the test server's database (migrated and seeded), with its own options. */
-async function appWith(options: { spaDir?: string; trustProxy?: boolean; devOutbox?: boolean } = {}): Promise<FastifyInstance> {
+async function appWith(options: { spaDir?: string; trustProxy?: boolean; devOutbox?: boolean; publicUrl?: string } = {}): Promise<FastifyInstance> {
   const app = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, ...options });
   apps.push(app);
   return app;
@@ -103,6 +104,10 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
     await inject('the outbox page', built, { method: 'GET', url: '/dev/outbox' });
     await inject('the outbox JSON', built, { method: 'GET', url: '/dev/outbox.json' });
     await inject('the outbox refused', built, { method: 'GET', url: '/dev/outbox', remoteAddress: '203.0.113.9' });
+    const feed = await built.inject({ method: 'POST', url: '/api/calendar-feed', headers: auth });
+    const feedPath = new URL(String(feed.json<{ url: string }>().url)).pathname;
+    await inject('the calendar feed (text/calendar)', built, { method: 'GET', url: feedPath });
+    await inject('the calendar feed refused (no such feed)', built, { method: 'GET', url: `/api/calendar-feed/${'A'.repeat(43)}` });
   });
 
   it('collected each kind of answer, with the status it should have', () => {
@@ -128,7 +133,10 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
       'the outbox page': 200,
       'the outbox JSON': 200,
       'the outbox refused': 404,
+      'the calendar feed (text/calendar)': 200,
+      'the calendar feed refused (no such feed)': 404,
     });
+    expect(String((answers.find((a) => a.label === 'the calendar feed (text/calendar)') as Answer).headers['content-type'])).toMatch(/^text\/calendar/);
   });
 
   it('every answer says nosniff and same-origin', () => {
@@ -138,6 +146,48 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
         nosniff: 'nosniff',
         referrer: 'same-origin',
       });
+    }
+  });
+
+  it("every answer carries helmet's other headers as chosen: no framing, same-origin opener and resources, no HSTS over http", () => {
+    for (const answer of answers) {
+      const h = answer.headers;
+      expect({
+        label: answer.label,
+        frame: h['x-frame-options'],
+        opener: h['cross-origin-opener-policy'],
+        resource: h['cross-origin-resource-policy'],
+        agentCluster: h['origin-agent-cluster'],
+        crossDomain: h['x-permitted-cross-domain-policies'],
+        xss: h['x-xss-protection'],
+        embedder: h['cross-origin-embedder-policy'],
+        hsts: h['strict-transport-security'],
+        poweredBy: h['x-powered-by'],
+      }).toEqual({
+        label: answer.label,
+        frame: 'DENY',
+        opener: 'same-origin',
+        resource: 'same-origin',
+        agentCluster: '?1',
+        crossDomain: 'none',
+        xss: '0',
+        // Off: it would block the providers' tutor photos, which send no CORP header.
+        embedder: undefined,
+        // The test server's public address is http://127.0.0.1:…
+        hsts: undefined,
+        poweredBy: undefined,
+      });
+    }
+  });
+
+  it('an answer that is not a server page carries the app policy, exactly today\'s directives', () => {
+    expect(appPolicy).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    // The server pages (and the sandbox's redirect) set their own, which helmet must not override.
+    const serverPages = new Set(['the placeholder page', 'the sandbox page', 'the sandbox 404 page', 'the sandbox redirect', 'the sandbox closed page', 'the sandbox invoice page', 'the sandbox invoice 404 page', 'the outbox page']);
+    for (const answer of answers.filter((a) => !serverPages.has(a.label))) {
+      expect({ label: answer.label, policy: directives(String(answer.headers['content-security-policy'])) }).toEqual({ label: answer.label, policy: directives(appPolicy) });
     }
   });
 
@@ -190,6 +240,24 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
   it('a path that does not decode answers in the Error shape, naming the parameter', () => {
     const answer = answers.find((a) => a.label === 'a path that does not decode') as Answer;
     expect(JSON.parse(answer.body)).toMatchObject({ success: false, field: 'ref', message: expect.stringMatching(/^ref: /) });
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is sent on every answer when the public address is https, for a year, without claiming the subdomains', async () => {
+    const app = await appWith({ publicUrl: 'https://portal.example' });
+    for (const request of [
+      { method: 'GET', url: '/api/health' },
+      { method: 'GET', url: '/api/allpackega' },
+      { method: 'GET', url: '/api/orders/a%ED%A0%80bcdefgh', headers: { authorization: `Bearer ${parent.token}` } },
+    ] as const) {
+      const answer = await app.inject(request);
+      expect({ url: request.url, hsts: answer.headers['strict-transport-security'], nosniff: answer.headers['x-content-type-options'] }).toEqual({
+        url: request.url,
+        hsts: 'max-age=31536000',
+        nosniff: 'nosniff',
+      });
+    }
   });
 });
 

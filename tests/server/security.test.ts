@@ -507,10 +507,10 @@ describe('the login token', () => {
   });
 });
 
-describe('login is rate-limited per e-mail', () => {
+describe('login is rate-limited per e-mail and address (more in login-limits.test.ts)', () => {
   const login = (email: string, password: string) => server.api('POST', '/login', { body: { email, password } });
 
-  it('after 5 wrong passwords the 6th attempt, even with the right password, answers 429; another e-mail is not affected', async () => {
+  it('after 5 wrong passwords from one address the 6th attempt from it, even with the right password, answers 429 with Retry-After; another e-mail is not affected', async () => {
     const target = await server.newClient(1);
 
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -521,6 +521,7 @@ describe('login is rate-limited per e-mail', () => {
 
     const right = await login(target.email, demoLogin.password);
     expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(right.body).toMatchObject({ success: false, message: 'Too many attempts. Please wait a few minutes and try again.' });
     expect(responseErrors('login', 429, right.body)).toEqual([]);
     const shouted = await login(target.email.toUpperCase(), demoLogin.password);
