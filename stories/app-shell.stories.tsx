@@ -10,7 +10,7 @@ import { sessionEvents, shellStories } from './session-stories.ts';
 const signedIn = storyAt(shellStories, [sessionEvents.submitted, sessionEvents.loggedIn]);
 
 const meta = {
-  title: 'AppShell',
+  title: 'Home/App shell',
   component: AppShell,
   parameters: { machine: shellStories },
   args: {

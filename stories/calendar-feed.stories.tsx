@@ -8,7 +8,7 @@ const shown = { kind: 'shown', url, webcalUrl } as const;
 const active = { kind: 'active', since: 'Sat 28 Nov 2026' } as const;
 
 const meta = {
-  title: 'Profile/Calendar feed',
+  title: 'Account/Calendar feed',
   component: CalendarFeedView,
   // As on /profile: a section of the page's main column.
   decorators: [

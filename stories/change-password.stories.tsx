@@ -4,7 +4,7 @@ import { linkPasswordMismatchText } from '../machines/rules/password-rules.ts';
 import { ChangePasswordView } from '../src/screens/change-password/change-password-view.tsx';
 
 const meta = {
-  title: 'ChangePassword',
+  title: 'Account/Change password',
   component: ChangePasswordView,
   args: {
     newPassword: '',

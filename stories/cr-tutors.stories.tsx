@@ -33,7 +33,7 @@ const tutors = [
 ];
 
 const meta = {
-  title: 'Catalogue/CR tutors',
+  title: 'Home/CR tutors',
   component: CrTutorsView,
   args: {
     loading: false,

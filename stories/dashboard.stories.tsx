@@ -4,7 +4,7 @@ import { classesToPlaceText } from '../machines/booking/classes-to-place.ts';
 import { DashboardView } from '../src/screens/dashboard/dashboard-view.tsx';
 
 const meta = {
-  title: 'Dashboard',
+  title: 'Home/Dashboard',
   component: DashboardView,
   args: {
     scheduledCount: 3,

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ForgotPasswordView } from '../src/screens/forgot-password/forgot-password-view.tsx';
 
 const meta = {
-  title: 'ForgotPassword',
+  title: 'Account/Forgot password',
   component: ForgotPasswordView,
   args: {
     email: '',

@@ -5,7 +5,7 @@ import { LandingScreen } from '../src/screens/landing/landing-screen.tsx';
 
 // The landing screen has no props and no states: it only reads the provider's host from the config.
 const meta = {
-  title: 'Landing',
+  title: 'Home/Landing',
   component: LandingScreen,
 } satisfies Meta<typeof LandingScreen>;
 export default meta;

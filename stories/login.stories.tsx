@@ -5,7 +5,7 @@ import { storyAt } from './machine-story.ts';
 import { loginStories, sessionEvents } from './session-stories.ts';
 
 const meta = {
-  title: 'Login',
+  title: 'Account/Login',
   component: LoginView,
   parameters: { machine: loginStories },
   args: {

@@ -74,7 +74,7 @@ const twoStudents: Appointment[] = [
 ];
 
 const meta = {
-  title: 'Manage Booking/Bookings',
+  title: 'Lessons/Manage Booking',
   component: ManageBookingView,
   args: {
     tab: 'current',

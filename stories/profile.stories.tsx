@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ProfileView } from '../src/screens/profile/profile-view.tsx';
 
 const meta = {
-  title: 'Profile',
+  title: 'Account/Profile',
   component: ProfileView,
   args: {
     firstName: 'Sarah',

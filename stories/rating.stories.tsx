@@ -30,7 +30,7 @@ const opened: RatingEvent[] = [{ type: 'rating.opened', lesson }];
 const rated: RatingEvent[] = [...opened, { type: 'rating.starChosen', stars: 3 }, { type: 'rating.feedbackChanged', text: 'Lovely, patient tutor.' }];
 
 const meta = {
-  title: 'Manage Booking/Rate Us',
+  title: 'Lessons/Rate Us',
   component: RatingDialogView,
   parameters: { machine: ratingStories, layout: 'centered' },
   args: {

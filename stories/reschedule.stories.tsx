@@ -69,7 +69,7 @@ const chosen: AnyEventObject[] = [...clicked, { type: 'xstate.done.actor.checkHo
 const moving: AnyEventObject[] = [...chosen, { type: 'reschedule.requested', now: beforeTheHour } satisfies RescheduleEvent];
 
 const meta = {
-  title: 'Rescheduling/Reschedule slot',
+  title: 'Lessons/Reschedule slot',
   component: BookClassView,
   parameters: { machine: stories },
   args: {

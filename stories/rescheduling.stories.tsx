@@ -35,7 +35,7 @@ function listed(appointments: Appointment[], page = 1, viewerTimeZone = 'Asia/Du
 }
 
 const meta = {
-  title: 'Rescheduling/Lessons',
+  title: 'Lessons/Rescheduling',
   component: ReschedulingView,
   args: {
     loading: false,

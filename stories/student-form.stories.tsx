@@ -7,7 +7,7 @@ const empty: QuoteFields = { firstname: '', lastname: '', students: '', email: '
 const typed: QuoteFields = { firstname: 'Amira', lastname: 'Haddad', students: '2', email: 'amira@example.com', phone: '+971 50 123 4567', terms: true };
 
 const meta = {
-  title: 'StudentForm',
+  title: 'Account/Quote form',
   component: StudentFormView,
   args: {
     fields: empty,

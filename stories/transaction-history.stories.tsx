@@ -21,7 +21,7 @@ const silver = { package_name: 'SILVER', classes: 6, student_names: ['Lina Ahmed
 const rows = (invoices: ProformaInvoice[]) => invoiceRows(invoices, { clientId: 7, timeZone: 'Asia/Dubai', currency: 'AED' });
 
 const meta = {
-  title: 'Account/Transaction history',
+  title: 'Home/Transaction history',
   component: TransactionHistoryView,
   args: {
     loading: false,

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withOtherStudent, withSlots, withStudentChosen } from '../machines/booking/booking-draft.ts';
 import { type TwoStudentSplitEvent, twoStudentSplitMachine } from '../machines/booking/two-student-split.machine.ts';
 import { OtherStudentButtonView } from '../src/screens/checkout/other-student-button-view.tsx';
-import { selectOtherStudentView } from '../src/screens/checkout/other-student-button.tsx';
+import { selectOtherStudentView } from '../src/screens/checkout/select-other-student.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
 import { individualForm } from '../tests/support/draft-fixtures.ts';
 
@@ -45,7 +45,7 @@ const secondFirstStories: typeof pendingStories = {
 };
 
 const meta = {
-  title: 'Checkout/Go For the Other Student',
+  title: 'Booking/Other student',
   component: OtherStudentButtonView,
   parameters: { machine: pendingStories, layout: 'padded' },
   // As checkout places it: the width of the phone screen, in the column where Pay Now would be.

@@ -18,8 +18,8 @@ const gated =
     };
   };
 
-// Screens built so far; the other token-required routes show the placeholder.
-const builtScreens: Partial<Record<TokenRequiredPath, RouteObject['lazy']>> = {
+// Every token-required route's screen: a route without one fails the type check.
+const screens: Record<TokenRequiredPath, RouteObject['lazy']> = {
   '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
   '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
   '/manage-booking': async () => ({ Component: (await import('../screens/manage-booking/manage-booking-screen.tsx')).ManageBookingScreen }),
@@ -50,8 +50,6 @@ function RouteLoading() {
   return <CentredSpinner label="Loading" />;
 }
 
-const placeholder: RouteObject['lazy'] = async () => ({ Component: (await import('../screens/placeholder/placeholder-screen.tsx')).PlaceholderScreen });
-
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -77,7 +75,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 lazy: async () => ({ Component: (await import('./app-layout.tsx')).AppLayout }),
-                children: (Object.keys(tokenRequiredRoutes) as TokenRequiredPath[]).map((path) => ({ path, lazy: builtScreens[path] ?? placeholder })),
+                children: (Object.keys(tokenRequiredRoutes) as TokenRequiredPath[]).map((path) => ({ path, lazy: screens[path] })),
               },
             ],
           },

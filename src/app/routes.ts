@@ -1,6 +1,6 @@
 /**
- * The token-required routes of the spec (section 2) with their titles. Screens of later issues show a
- * placeholder that names them until they are built; the open and public-only routes are in router.tsx.
+ * The token-required routes of the spec (section 2) with their titles; the open and public-only routes are
+ * in router.tsx.
  */
 export const tokenRequiredRoutes = {
   '/dashboard': 'Dashboard',

@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft } from '../../machines/booking/booking-draft.ts';
+import { goldDraft } from '../support/draft-fixtures.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { BookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
@@ -22,14 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
-const lessons: LessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 1, English: 1 },
-};
-const draft: BookingDraft = withLessons(withForm(emptyDraft('new'), form), lessons, '2 lessons per week · 12 lessons');
+const draft: BookingDraft = goldDraft();
 
 // The tutors' free hours in Dubai. 1st week: Wednesday the 25th 15:00 and 16:00, Thursday 15:00, Saturday
 // 09:00 and 16:00 (Sunday to Tuesday are too soon, Friday has no tutor). 2nd week: Wednesday 2 December

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDayTime } from '../../contract/date-format.ts';
-import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, slotCount } from '../../machines/booking/booking-draft.ts';
+import { goldDraft, goldForm, goldLessons } from '../support/draft-fixtures.ts';
 import { conflictText, freeAssessmentText, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
@@ -24,14 +25,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
-const lessons: LessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 1, English: 1 },
-};
-const newDraft: BookingDraft = withLessons(withForm(emptyDraft('new'), form), lessons, '2 lessons per week · 12 lessons');
+const form = goldForm;
+const lessons = goldLessons;
+const newDraft: BookingDraft = goldDraft();
 
 // Wednesdays 15:00-17:00 (Dubai) for six weeks, and Thursday 26 November 15:00-16:00; written in UTC.
 const wednesdays = ['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'];

@@ -4,13 +4,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
+import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
-// Checkout's 'Go For First' / 'Go For Second', by role, on the draft the earlier steps stored.
+// Checkout's 'Go For First' / 'Go For Second' in place of Pay Now, by role, on the draft the earlier steps stored.
 
 const form: PackageForm = individualForm();
 
@@ -22,15 +22,7 @@ function renderCheckout(draft: BookingDraft) {
   renderWithSession(
     <MemoryRouter initialEntries={['/checkout']}>
       <Routes>
-        <Route
-          path="/checkout"
-          element={
-            <main>
-              <h1>Checkout</h1>
-              <OtherStudentButton />
-            </main>
-          }
-        />
+        <Route path="/checkout" element={<CheckoutScreen />} />
         <Route path="/manage-packages" element={<h1>Package selection</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -38,7 +30,7 @@ function renderCheckout(draft: BookingDraft) {
   );
 }
 
-describe('OtherStudentButton', () => {
+describe("checkout's other-student button", () => {
   it.each([
     [1, 'Go For Second', 'Go For First'],
     [2, 'Go For First', 'Go For Second'],
@@ -46,6 +38,7 @@ describe('OtherStudentButton', () => {
     renderCheckout(pending(studentType));
     expect(screen.getByRole('button', { name: label })).toBeEnabled();
     expect(screen.queryByRole('button', { name: notLabel })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
   });
 
   it.each([
@@ -54,8 +47,10 @@ describe('OtherStudentButton', () => {
   ])('is a real button: %s on it books the other student', async (_key, keys) => {
     renderCheckout(pending(1));
     const ui = userEvent.setup();
-    await ui.tab();
-    expect(screen.getByRole('button', { name: 'Go For Second' })).toHaveFocus();
+    const button = screen.getByRole('button', { name: 'Go For Second' });
+    // Reached with Tab alone, past checkout's fields.
+    for (let tabs = 0; tabs < 20 && document.activeElement !== button; tabs++) await ui.tab();
+    expect(button).toHaveFocus();
     await ui.keyboard(keys);
     expect(await screen.findByRole('heading', { name: 'Package selection' })).toBeVisible();
     expect(readDraft()?.split).toEqual({
@@ -69,9 +64,9 @@ describe('OtherStudentButton', () => {
     ['a single booking', atCheckout(withForm(emptyDraft('new'), sampleForm))],
     ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), form)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: form, lessons: sampleLessons, slots: sampleSlots }] } }],
     ['a pending payment', atCheckout(withForm(emptyDraft('pendingPayment'), sampleForm))],
-  ])('renders nothing for %s (Pay Now is checkout’s)', (_label, draft: BookingDraft) => {
+  ])('shows Pay Now and no switch for %s', (_label, draft: BookingDraft) => {
     renderCheckout(draft);
-    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Go For (First|Second)$/ })).toBeNull();
   });
 });

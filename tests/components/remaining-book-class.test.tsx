@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packageMismatchText, remainingBookedText } from '../../machines/booking/book-lessons.ts';
-import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft } from '../../machines/booking/booking-draft.ts';
+import { goldDraft, goldForm, goldLessons } from '../support/draft-fixtures.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { RemainingBookClassScreen } from '../../src/screens/book-class/book-class-screen.tsx';
@@ -22,14 +23,9 @@ afterEach(() => {
 });
 
 // The paid GOLD package 88 of Adam Ahmed, Mathematics and English once a week each, with 5 classes left.
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
-const lessons: LessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 1, English: 1 },
-};
-const draft: BookingDraft = { ...withLessons(withForm(emptyDraft('remaining'), form), lessons, '2 lessons per week · 12 lessons'), clientPackageId: 88 };
+const form = goldForm;
+const lessons = goldLessons;
+const draft: BookingDraft = { ...goldDraft('remaining'), clientPackageId: 88 };
 
 // Wednesdays 15:00-16:00 (Dubai) for six weeks, written in UTC.
 const wednesdays = ['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'];

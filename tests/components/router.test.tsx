@@ -19,7 +19,7 @@ describe('the app router', () => {
   ])('opens %s with a spinner while its code loads, and no warning', async (path, heading) => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', heading)).toBeVisible();
+    expect(await screen.findByRole('heading', heading, { timeout: 10_000 })).toBeVisible();
   });
 });
 
@@ -34,7 +34,8 @@ describe('the booking-status gate on the routes that start a booking', () => {
     // Only the client data answers; the flow's own reads stay pending (the gate shows the flow while it asks).
     fetchMock.mockImplementation((request) => (new URL(request.url).pathname.startsWith('/api/clientsdata/') ? Promise.resolve(json({ status: false, client: testUser })) : new Promise<Response>(() => {})));
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
-    expect(await screen.findByRole('heading', { name: bookingPausedTitle })).toBeVisible();
+    // The first route of a run loads its lazy modules through Vite's transform: more than findBy's 1 s on a busy machine.
+    expect(await screen.findByRole('heading', { name: bookingPausedTitle }, { timeout: 10_000 })).toBeVisible();
     expect(sentTo(fetchMock, `/api/clientsdata/${testUser.clientid}`).length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { type BookingDraft, type BookingEntry, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingSummaryMachine, backWarning, bookingSummaryMachine } from '../../machines/booking/booking-summary.machine.ts';
@@ -11,7 +11,7 @@ import { BookingSummaryScreen } from '../../src/screens/booking-summary/booking-
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
 import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 // Every transition of the booking-summary chart, for each flow that passes through it, replayed on the real
@@ -28,14 +28,14 @@ const draftOf = (entry: BookingEntry): BookingDraft => ({
   clientPackageId: entry === 'pendingPayment' ? 21 : null,
 });
 
-const starts = (['new', 'renewal', 'pendingPayment'] as const).flatMap((entry) =>
-  (['header arrow', 'browser back'] as const).map((back) => ({ who: `${entry}, back by the ${back}`, entry, back, draft: draftOf(entry) })),
-);
-type Start = (typeof starts)[number];
-
 const events: AnyEventObject[] = [{ type: 'summary.confirmed' }, { type: 'back.requested' }, { type: 'back.confirmed' }, { type: 'back.cancelled' }];
 
-const coverage = transitionCoverage(bookingSummaryMachine);
+const starts = (['new', 'renewal', 'pendingPayment'] as const).flatMap((entry) =>
+  (['header arrow', 'browser back'] as const).map((back) => {
+    const draft = draftOf(entry);
+    return { who: `${entry}, back by the ${back}`, entry, back, draft, input: { draft, today: '2026-11-23' }, events };
+  }),
+);
 
 function renderSummary() {
   const router = createMemoryRouter(
@@ -88,42 +88,25 @@ function expectScreenFor(state: SnapshotFrom<BookingSummaryMachine>, router: Ret
   }
 }
 
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
-
-describe.each(starts)('booking summary paths for $who, replayed on the screen', (start: Start) => {
-  const input = { draft: start.draft, today: '2026-11-23' };
-  const paths = coveringPaths(bookingSummaryMachine, input, events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    writeDraft(start.draft);
+replayPaths({
+  machine: bookingSummaryMachine,
+  title: 'booking summary paths for $who, replayed on the screen',
+  starts,
+  mount: async ({ draft }) => {
+    writeDraft(draft);
     const router = renderSummary();
     const ui = userEvent.setup();
     await screen.findByText('GOLD (12 classes)');
-    for (const step of path.steps) {
-      switch (step.event.type) {
-        case 'xstate.init':
-          break;
-        case 'summary.confirmed':
-          await ui.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-          break;
-        case 'back.requested':
-          if (start.back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));
-          else await act(async () => router.navigate(-1));
-          break;
-        case 'back.confirmed':
-          await ui.click(screen.getByRole('button', { name: 'Go back' }));
-          break;
-        case 'back.cancelled':
-          await ui.click(screen.getByRole('button', { name: 'Stay' }));
-          break;
-        default:
-          throw new Error(`no way to replay ${step.event.type} on the screen`);
-      }
-      expectScreenFor(step.state as SnapshotFrom<BookingSummaryMachine>, router);
-    }
-    coverage.replayed(path, input);
-  });
+    return { router, ui };
+  },
+  send: {
+    'summary.confirmed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Confirm Booking' })),
+    'back.requested': async ({ start, mounted: { ui, router } }) => {
+      if (start.back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));
+      else await act(async () => router.navigate(-1));
+    },
+    'back.confirmed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Go back' })),
+    'back.cancelled': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Stay' })),
+  },
+  expectScreen: (state, { mounted }) => expectScreenFor(state, mounted.router),
 });

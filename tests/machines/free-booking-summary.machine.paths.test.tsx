@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
@@ -20,7 +20,8 @@ import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
+import type { ReplayedPath } from '../support/transition-coverage.ts';
 
 // Every transition of the free assessment's summary, replayed on /freebooking-summary in the app's layout,
 // with the booking answered by the test; back is asked for by the header's arrow in one run and by the
@@ -43,7 +44,7 @@ const events: AnyEventObject[] = [
   { type: 'back.cancelled' },
 ];
 
-const coverage = transitionCoverage(freeBookingSummaryMachine);
+const starts = (['header arrow', 'browser back'] as const).map((back) => ({ who: `back by the ${back}`, back, input, events }));
 
 interface Pending {
   resolve: (value: BookedLessons) => void;
@@ -133,53 +134,39 @@ function expectScreenFor(state: State, router: ReturnType<typeof renderSummary>[
   else expect(main.queryByRole('alert', { hidden: true })).toBeNull();
 }
 
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
 const label = (path: ReplayedPath) =>
   path.steps.map((s) => s.event.type.replace('xstate.', '') + ('error' in s.event ? ` ${String((s.event as { error: ApiError }).error.status)}` : '')).join(' → ');
 
-describe.each(['header arrow', 'browser back'] as const)('free assessment summary paths, back by the %s, replayed on the screen', (back) => {
-  const paths = coveringPaths(freeBookingSummaryMachine, input, events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+replayPaths({
+  machine: freeBookingSummaryMachine,
+  title: 'free assessment summary paths, $who, replayed on the screen',
+  starts,
+  label,
+  mount: async () => {
     writeDraft(draft);
-    const { router, asked, call } = renderSummary();
+    const rendered = renderSummary();
     const ui = userEvent.setup();
     await screen.findByText('Free Assessment (1 class)');
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'summary.confirmed':
-          await ui.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-          break;
-        case 'xstate.done.actor.bookFreeAssessment':
-          await act(async () => call().resolve(event.output as BookedLessons));
-          break;
-        case 'xstate.error.actor.bookFreeAssessment':
-          await act(async () => call().reject(event.error));
-          // A refusal is said on the screen (taken hours on the grid); any other failure also as a toast.
-          if ((event.error as ApiError).status !== 409) expect(toasts().getByText(bookingFailedText)).toBeVisible();
-          break;
-        case 'back.requested':
-          if (back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));
-          else await act(async () => router.navigate(-1));
-          break;
-        case 'back.confirmed':
-          await ui.click(screen.getByRole('button', { name: 'Go back' }));
-          break;
-        case 'back.cancelled':
-          await ui.click(screen.getByRole('button', { name: 'Stay' }));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      expectScreenFor(step.state as State, router);
-    }
+    return { ...rendered, ui };
+  },
+  send: {
+    'summary.confirmed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Confirm Booking' })),
+    'xstate.done.actor.bookFreeAssessment': ({ event, mounted: { call } }) => act(async () => call().resolve(event.output as BookedLessons)),
+    'xstate.error.actor.bookFreeAssessment': async ({ event, mounted: { call } }) => {
+      await act(async () => call().reject(event.error));
+      // A refusal is said on the screen (taken hours on the grid); any other failure also as a toast.
+      if ((event.error as ApiError).status !== 409) expect(toasts().getByText(bookingFailedText)).toBeVisible();
+    },
+    'back.requested': async ({ start, mounted: { ui, router } }) => {
+      if (start.back === 'header arrow') await ui.click(screen.getByRole('button', { name: 'Back' }));
+      else await act(async () => router.navigate(-1));
+    },
+    'back.confirmed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Go back' })),
+    'back.cancelled': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Stay' })),
+  },
+  expectScreen: (state, { mounted }) => expectScreenFor(state, mounted.router),
+  afterPath: (_path, _start, { asked }) => {
     // Each confirm books the draft's one class for the signed-in client.
     for (const request of asked) expect(request).toEqual({ draft, clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone });
-    coverage.replayed(path, input);
-  });
+  },
 });

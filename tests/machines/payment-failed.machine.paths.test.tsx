@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { type PaymentFailedMachine, paymentFailedMachine } from '../../machines/booking/payment-failed.machine.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
@@ -10,9 +10,9 @@ import { PaymentCancelledScreen, PaymentFailedScreen } from '../../src/screens/p
 import { sampleForm, sampleLessons, sampleSlots } from '../support/draft-fixtures.ts';
 import { emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { liveToken } from '../support/network-stub.ts';
+import { replayPaths } from '../support/path-replay.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
 // /failed and /cancel: the alert for the failedRedirect wait, then the working keys go and the dashboard shows.
 
@@ -20,22 +20,10 @@ const redirect = 'xstate.after.failedRedirect.paymentFailed.showing';
 const wait = 2000;
 const events: AnyEventObject[] = [{ type: redirect }];
 
-const starts: { who: string; at: string; title: string; Screen: ComponentType<{ machine?: PaymentFailedMachine }> }[] = [
-  { who: 'a failed payment', at: '/failed', title: 'Payment Failed', Screen: PaymentFailedScreen },
-  { who: 'a cancelled payment', at: '/cancel', title: 'Payment Cancelled', Screen: PaymentCancelledScreen },
+const starts: { who: string; at: string; title: string; Screen: ComponentType<{ machine?: PaymentFailedMachine }>; input: undefined; events: AnyEventObject[] }[] = [
+  { who: 'a failed payment', at: '/failed', title: 'Payment Failed', Screen: PaymentFailedScreen, input: undefined, events },
+  { who: 'a cancelled payment', at: '/cancel', title: 'Payment Cancelled', Screen: PaymentCancelledScreen, input: undefined, events },
 ];
-
-const coverage = transitionCoverage(paymentFailedMachine);
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
 
 function expectScreenFor(state: SnapshotFrom<PaymentFailedMachine>, title: string) {
   if (state.status === 'done') {
@@ -52,31 +40,31 @@ function expectScreenFor(state: SnapshotFrom<PaymentFailedMachine>, title: strin
   expect(localStorage.getItem('lessonData')).not.toBeNull();
 }
 
-describe.each(starts)('payment failed paths for $who, replayed on the screen', (start) => {
-  const paths = coveringPaths(paymentFailedMachine, undefined, events);
-  it.each(paths.map((path) => [path.steps.map((s) => s.event.type).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
+replayPaths({
+  machine: paymentFailedMachine,
+  title: 'payment failed paths for $who, replayed on the screen',
+  starts,
+  fakeTimers: true,
+  label: (path) => path.steps.map((s) => s.event.type).join(' → '),
+  mount: ({ at, Screen }) => {
     writeDraft({ ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, slots: sampleSlots });
-    const { Screen } = start;
     renderWithSession(
-      <MemoryRouter initialEntries={[start.at]}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
-          <Route path={start.at} element={<Screen machine={browserPaymentFailedMachine.provide({ delays: { failedRedirect: wait } })} />} />
+          <Route path={at} element={<Screen machine={browserPaymentFailedMachine.provide({ delays: { failedRedirect: wait } })} />} />
           <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
         </Routes>
       </MemoryRouter>,
       { stored: { token: liveToken(), user: testUser } },
     );
-    for (const step of path.steps) {
-      if (step.event.type === redirect) {
-        // The alert stays for its wait (give or take the real time the checks took), then the screen leaves.
-        await act(async () => vi.advanceTimersByTimeAsync(wait - 500));
-        expect(screen.getByRole('alert')).toBeVisible();
-        await act(async () => vi.advanceTimersByTimeAsync(500));
-      } else if (step.event.type !== 'xstate.init') {
-        throw new Error(`no way to replay ${step.event.type} on the screen`);
-      }
-      expectScreenFor(step.state as SnapshotFrom<PaymentFailedMachine>, start.title);
-    }
-    coverage.replayed(path, undefined);
-  });
+  },
+  send: {
+    [redirect]: async () => {
+      // The alert stays for its wait (give or take the real time the checks took), then the screen leaves.
+      await act(async () => vi.advanceTimersByTimeAsync(wait - 500));
+      expect(screen.getByRole('alert')).toBeVisible();
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+    },
+  },
+  expectScreen: (state, { start }) => expectScreenFor(state, start.title),
 });

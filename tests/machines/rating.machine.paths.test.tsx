@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockInstance, afterEach, expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type RatingInput, type RatingMachine, type Review, ratingMachine, ratingText } from '../../machines/rating.machine.ts';
 import { browserRatingMachine } from '../../src/actors/rating.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { ratedLesson, renderPastBooking } from '../support/render-past-booking.tsx';
 import { toasts } from '../support/render-screen.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
 
 const thanks = 'Thank you for your feedback!';
 const refusal = 'Your rating could not be sent. Please try again.';
@@ -31,13 +31,7 @@ const events: AnyEventObject[] = [
 const starts = [
   { who: 'a signed-in client', input: { reviewer: { clientid: 7, email: 'parent@example.com' } } },
   { who: 'no stored user', input: { reviewer: null } },
-].map(({ who, input }: { who: string; input: RatingInput }) => ({
-  who,
-  input,
-  paths: coveringPaths(ratingMachine, input, events),
-}));
-
-const coverage = transitionCoverage(ratingMachine);
+].map(({ who, input }: { who: string; input: RatingInput }) => ({ who, input, events }));
 
 /** The dialog with a review call the test answers. */
 function renderDialog(input: RatingInput) {
@@ -86,60 +80,38 @@ function expectScreenFor(state: SnapshotFrom<RatingMachine>) {
   expect(lit).toHaveLength(state.context.hovered || state.context.stars);
 }
 
+type Dialog = ReturnType<typeof renderDialog> & { consoleError: MockInstance<typeof console.error>; ui: ReturnType<typeof userEvent.setup> };
+
 afterEach(() => vi.restoreAllMocks());
 
-afterAll(() => {
-  // Every (state, event, branch) of the chart was taken by a replayed path.
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-describe.each(starts)('rating machine paths with $who, replayed on the screen', ({ input, paths }) => {
-  it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { call, sent, lessonsChanged } = renderDialog(input);
-    const ui = userEvent.setup();
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'rating.opened':
-          await ui.click(screen.getByRole('button', { name: 'Comment' }));
-          break;
-        case 'rating.starHovered':
-          await ui.hover(dialog().getByRole('radio', { name: `${event.stars} stars` }).closest('label') as HTMLElement);
-          break;
-        case 'rating.hoverEnded':
-          await ui.unhover(screen.getByRole('group', { name: 'Your rating' }));
-          break;
-        case 'rating.starChosen':
-          await ui.click(dialog().getByRole('radio', { name: `${event.stars} stars` }));
-          break;
-        case 'rating.feedbackChanged': {
-          const feedback = dialog().getByPlaceholderText('Write your feedback...');
-          await ui.clear(feedback);
-          await ui.type(feedback, String(event.text));
-          break;
-        }
-        case 'rating.submitted':
-          await ui.click(dialog().getByRole('button', { name: 'Submit' }));
-          break;
-        case 'rating.cancelled':
-          await ui.click(dialog().getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'xstate.done.actor.sendReview':
-          await act(async () => call().resolve(event.output));
-          expect(await toasts().findByText(thanks)).toBeVisible();
-          break;
-        case 'xstate.error.actor.sendReview':
-          await act(async () => call().reject(event.error));
-          expect(await toasts().findByText((event.error as Error).message)).toBeVisible();
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      expectScreenFor(step.state as SnapshotFrom<RatingMachine>);
-    }
+replayPaths({
+  machine: ratingMachine,
+  title: 'rating machine paths with $who, replayed on the screen',
+  starts,
+  mount: ({ input }): Dialog => ({ consoleError: vi.spyOn(console, 'error').mockImplementation(() => {}), ...renderDialog(input), ui: userEvent.setup() }),
+  send: {
+    'rating.opened': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Comment' })),
+    'rating.starHovered': ({ event, mounted: { ui } }) => ui.hover(dialog().getByRole('radio', { name: `${event.stars} stars` }).closest('label') as HTMLElement),
+    'rating.hoverEnded': ({ mounted: { ui } }) => ui.unhover(screen.getByRole('group', { name: 'Your rating' })),
+    'rating.starChosen': ({ event, mounted: { ui } }) => ui.click(dialog().getByRole('radio', { name: `${event.stars} stars` })),
+    'rating.feedbackChanged': async ({ event, mounted: { ui } }) => {
+      const feedback = dialog().getByPlaceholderText('Write your feedback...');
+      await ui.clear(feedback);
+      await ui.type(feedback, String(event.text));
+    },
+    'rating.submitted': ({ mounted: { ui } }) => ui.click(dialog().getByRole('button', { name: 'Submit' })),
+    'rating.cancelled': ({ mounted: { ui } }) => ui.click(dialog().getByRole('button', { name: 'Cancel' })),
+    'xstate.done.actor.sendReview': async ({ event, mounted: { call } }) => {
+      await act(async () => call().resolve(event.output as { message: string }));
+      expect(await toasts().findByText(thanks)).toBeVisible();
+    },
+    'xstate.error.actor.sendReview': async ({ event, mounted: { call } }) => {
+      await act(async () => call().reject(event.error));
+      expect(await toasts().findByText((event.error as Error).message)).toBeVisible();
+    },
+  },
+  expectScreen: expectScreenFor,
+  afterPath: (path, { input }, { sent, lessonsChanged, consoleError }) => {
     // What was sent is what the dialog held when Submit was pressed; without a stored user nothing is, and that is logged.
     const submits = path.steps.flatMap((step, i) => {
       const before = path.steps[i - 1]?.state.context as SnapshotFrom<RatingMachine>['context'] | undefined;
@@ -153,6 +125,5 @@ describe.each(starts)('rating machine paths with $who, replayed on the screen', 
     const changes = path.steps.filter(({ event }) => event.type === 'xstate.done.actor.sendReview' || (event.type === 'xstate.error.actor.sendReview' && (event as AnyEventObject).error instanceof ApiError));
     expect(lessonsChanged).toHaveBeenCalledTimes(changes.length);
     expect(consoleError.mock.calls).toEqual(reviewer ? [] : submits.map(() => ['No user data found']));
-    coverage.replayed(path, input);
-  });
+  },
 });

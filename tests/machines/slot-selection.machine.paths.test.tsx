@@ -4,7 +4,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { formatCalendarDayTime } from '../../contract/date-format.ts';
-import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
+import { goldDraft, goldForm, goldLessons } from '../support/draft-fixtures.ts';
 import { type BookLessonsInput, type BookedLessons, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import {
   type ClientPackageBody,
@@ -33,14 +34,9 @@ import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support
 // Every transition of the slot-selection chart, replayed on /book-class with the reads and the write
 // answered by the test. One student, GOLD, Mathematics and English once a week each (6 weeks shown).
 
-const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
-const lessons: LessonData = {
-  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
-  packageName: 'GOLD',
-  studentName: { name1: 'Adam Ahmed' },
-  lessonCounts: { Mathematics: 1, English: 1 },
-};
-const draft: BookingDraft = withLessons(withForm(emptyDraft('new'), form), lessons, '2 lessons per week · 12 lessons');
+const form = goldForm;
+const lessons = goldLessons;
+const draft: BookingDraft = goldDraft();
 const today = '2026-11-23';
 
 // Wednesday 25 November 09:00-11:00 and Wednesday 2 December 09:00-10:00 in Dubai: the 2nd is filled in by itself.

@@ -1,20 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { type BookingDraft, type BookingInput, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
 import { type TwoStudentSplitMachine, otherStudentLabel, twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
-import { OtherStudentButton } from '../../src/screens/checkout/other-student-button.tsx';
+import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
 import { sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
+import { replayPaths } from '../support/path-replay.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
 
-// The checkout's switch button, on the stored draft: each generated path of the split machine is replayed
-// on the mounted button, and what it leaves in the browser's storage is checked after the switch.
+// The split checkout invokes, on the stored draft: each generated path of the split machine is replayed
+// on the checkout screen's switch button, and what it leaves in the browser's storage is checked after the switch.
 
 const form: PackageForm = individualForm();
 
@@ -29,10 +29,8 @@ const starts = [
   { who: 'a single booking', draft: atCheckout(withForm(emptyDraft('new'), { ...form, students: 1, name1: 'Adam Ahmed', program: 'Year 5 / Grade 4', programOne: 1, subject: ['Mathematics'], studyType: null })) },
 ].map(({ who, draft }) => {
   const input: BookingInput = { draft, today: '2026-11-24' };
-  return { who, input, paths: coveringPaths(twoStudentSplitMachine, input, events) };
+  return { who, input, events };
 });
-
-const coverage = transitionCoverage(twoStudentSplitMachine);
 
 const packagesPage = 'Packages of the other student';
 
@@ -41,7 +39,7 @@ function renderCheckout(draft: BookingDraft) {
   renderWithSession(
     <MemoryRouter initialEntries={['/checkout']}>
       <Routes>
-        <Route path="/checkout" element={<OtherStudentButton />} />
+        <Route path="/checkout" element={<CheckoutScreen />} />
         <Route path="/manage-packages" element={<h1>{packagesPage}</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -50,6 +48,7 @@ function renderCheckout(draft: BookingDraft) {
 }
 
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
+const switchButton = () => screen.queryByRole('button', { name: /^Go For (First|Second)$/ });
 
 /** What a state of the chart shows, read from the snapshot the path reached. */
 function expectScreenFor(state: SnapshotFrom<TwoStudentSplitMachine>, before: BookingDraft) {
@@ -72,41 +71,32 @@ function expectScreenFor(state: SnapshotFrom<TwoStudentSplitMachine>, before: Bo
   const { studentType } = state.context.draft.split;
   if (state.hasTag('showButton') && studentType !== null) {
     expect(screen.getByRole('button', { name: otherStudentLabel(studentType) })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(localStorage.getItem('hidebutton')).toBe('1');
     expect(localStorage.getItem('studentType')).toBe(String(studentType));
   } else {
-    // A single booking: Pay Now is checkout's, this shows nothing.
-    expect(screen.queryByRole('button')).toBeNull();
+    // A single booking: Pay Now, and no switch.
+    expect(switchButton()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   }
 }
 
-afterAll(() => {
-  // Every (state, event, branch) of the chart was taken by a replayed path.
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-describe.each(starts)('two-student split paths with $who, replayed on the button', ({ input, paths }) => {
-  it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
+replayPaths({
+  machine: twoStudentSplitMachine,
+  title: 'two-student split paths with $who, replayed on checkout',
+  starts,
+  mount: ({ input }) => {
     renderCheckout(input.draft);
-    const ui = userEvent.setup();
-    for (const step of path.steps) {
-      const state = step.state as SnapshotFrom<TwoStudentSplitMachine>;
-      switch (step.event.type) {
-        case 'xstate.init':
-          break;
-        case 'split.otherStudentRequested': {
-          const { studentType } = input.draft.split;
-          if (studentType === null) throw new Error('only a pending student has the button');
-          await ui.click(screen.getByRole('button', { name: otherStudentLabel(studentType) }));
-          // The exit is rendered once the actor's completion is seen.
-          await screen.findByRole('heading', { name: packagesPage });
-          break;
-        }
-        default:
-          throw new Error(`no way to replay ${step.event.type} on the screen`);
-      }
-      expectScreenFor(state, input.draft);
-    }
-    coverage.replayed(path, input);
-  });
+    return { ui: userEvent.setup() };
+  },
+  send: {
+    'split.otherStudentRequested': async ({ start, mounted: { ui } }) => {
+      const { studentType } = start.input.draft.split;
+      if (studentType === null) throw new Error('only a pending student has the button');
+      await ui.click(screen.getByRole('button', { name: otherStudentLabel(studentType) }));
+      // The exit is rendered once the actor's completion is seen.
+      await screen.findByRole('heading', { name: packagesPage });
+    },
+  },
+  expectScreen: (state, { start }) => expectScreenFor(state, start.input.draft),
 });

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/schema.d.ts';
-import { type BookingDraft, type ChosenTutor, type LessonData, type PackageForm, type SelectedSlot, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type BookingEntry, type ChosenTutor, type LessonData, type PackageForm, type SelectedSlot, emptyDraft, withForm, withLessons, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 
 type ClientPackage = components['schemas']['ClientPackage'];
 
@@ -77,3 +77,17 @@ export function individualCheckoutDraft(second: boolean): BookingDraft {
     tutors: [{ id: 2, name: 'Omar Khalil', subject: 'English' }],
   };
 }
+
+// What the slot grid books in its tests: Adam Ahmed, Year 5, GOLD with Mathematics and English once a week each.
+
+export const goldForm: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
+
+export const goldLessons: LessonData = {
+  packageNames: { id: 3, name: 'GOLD', subjects: ['Mathematics', 'English'], lessons: 12, description: '<p>12 classes</p>', total: 'AED 684.00', duration_days: 45 },
+  packageName: 'GOLD',
+  studentName: { name1: 'Adam Ahmed' },
+  lessonCounts: { Mathematics: 1, English: 1 },
+};
+
+/** The GOLD booking at the slot grid, for the flow `entry` (a new booking by default). */
+export const goldDraft = (entry: BookingEntry = 'new'): BookingDraft => withLessons(withForm(emptyDraft(entry), goldForm), goldLessons, '2 lessons per week · 12 lessons');

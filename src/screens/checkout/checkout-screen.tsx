@@ -12,7 +12,7 @@ import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { CheckoutView, type CheckoutViewProps } from './checkout-view.tsx';
-import { selectOtherStudentView } from './other-student-button.tsx';
+import { selectOtherStudentView } from './select-other-student.ts';
 
 type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
 
