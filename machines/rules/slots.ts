@@ -21,8 +21,8 @@ export interface HourAvailability {
   aptIds: number[];
   /** The contractors whose windows cover the hour (empty when the windows do not name them). */
   contractorIds: number[];
-  /** Each named contractor's window (apt_id) covering the hour: what a slot with that tutor books. */
-  aptOf: Record<number, number>;
+  /** The window (apt_id) of each contractor of `contractorIds`, at the same place: what a slot with that tutor books. */
+  contractorApts: number[];
 }
 
 /** Hourly availability by `hourKey(date, time)`. */
@@ -34,46 +34,52 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 const pad = (n: number) => String(n).padStart(2, '0');
+const hourTimes = Array.from({ length: 24 }, (_, h) => `${pad(h)}:00`);
 
 /**
- * The zone's offset (minutes) at an instant, asked of the zone (Intl, the costly part) about twice per UTC
- * day: a zone changes its offset at most once a day, so a day whose first and last instants agree has that
- * offset throughout; a day of a change is asked hour by hour.
+ * Each zone's offset (minutes) by UTC day, or null on a day the zone changes its offset. Asking the zone
+ * (Intl) is the costly part of the grid (about 12 µs a question), and its answer for a past or future day
+ * never changes: remembered per zone and day for the life of the module (a few hundred days at most in a
+ * session; cleared past a bound so a long-lived server cannot grow it without end).
  */
-function zoneOffsets(timeZone: string): (instant: number) => number {
-  const days = new Map<number, number | null>();
-  return (instant) => {
-    const day = Math.floor(instant / dayMs);
-    let offset = days.get(day);
-    if (offset === undefined) {
-      const first = tzOffset(timeZone, new Date(day * dayMs));
-      offset = first === tzOffset(timeZone, new Date((day + 1) * dayMs - 1)) ? first : null;
-      days.set(day, offset);
-    }
-    return offset ?? tzOffset(timeZone, new Date(instant));
-  };
+const zoneDays = new Map<string, Map<number, number | null>>();
+const zoneDaysBound = 20_000;
+
+/**
+ * The zone's offset (minutes) at an instant: a zone changes its offset at most once a day, so a day whose
+ * first and last instants agree has that offset throughout; a day of a change is asked hour by hour.
+ */
+function offsetAt(timeZone: string, instant: number): number {
+  let days = zoneDays.get(timeZone);
+  if (!days) zoneDays.set(timeZone, (days = new Map()));
+  const day = Math.floor(instant / dayMs);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    if (days.size >= zoneDaysBound) days.clear();
+    const first = tzOffset(timeZone, new Date(day * dayMs));
+    offset = first === tzOffset(timeZone, new Date((day + 1) * dayMs - 1)) ? first : null;
+    days.set(day, offset);
+  }
+  return offset ?? tzOffset(timeZone, new Date(instant));
 }
 
-/** The branch-zone wall clock of an instant as day and HH:MM. */
-function wallClock(instant: number, offsetAt: (instant: number) => number): { date: string; time: string; minute: number; second: number } {
-  const local = new Date(instant + offsetAt(instant) * minuteMs);
-  return {
-    date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
-    time: `${pad(local.getUTCHours())}:00`,
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds() * 1000 + local.getUTCMilliseconds(),
-  };
-}
+/** 'YYYY-MM-DD' of a day number (days since the epoch). */
+const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
+
+/** The hours of each day of an index, earliest first, recorded as the index is built (hoursOfDay reads them). */
+const daysOfIndex = new WeakMap<AvailabilityIndex, Map<string, string[]>>();
 
 /**
  * The whole branch-zone hours inside each window (a slot is 60 minutes and must end by the window's
  * finish; a window starting mid-hour begins at the next whole hour), merged by day and hour.
+ * Written for speed (bench/slot-grid.bench.ts: 6 weeks × 50 tutors, under 2 ms): 50 tutors share the same few
+ * hundred hours and window times, so each time text, each instant's wall clock and each day's text are worked
+ * out once per call, and an hour's tutors are deduplicated without scanning its lists.
  */
 export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZone: string): AvailabilityIndex {
   const index: AvailabilityIndex = new Map();
-  const offsetAt = zoneOffsets(timeZone);
-  // 50 tutors share the same few hundred hours and window times: each instant's wall clock (the zone
-  // lookup is the costly part) and each time text are worked out once per call (bench/slot-grid.bench.ts).
+  const days = new Map<string, string[]>();
+  daysOfIndex.set(index, days);
   const instants = new Map<string, number>();
   const parse = (text: string) => {
     let instant = instants.get(text);
@@ -86,22 +92,43 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
     if (at === undefined) {
       at = parse(text);
       if (!Number.isNaN(at)) {
-        const { minute, second } = wallClock(at, offsetAt);
-        if (minute !== 0 || second !== 0) at += hourMs - minute * minuteMs - second;
+        // Past the local whole hour by the same amount as the local clock (offsets are whole minutes).
+        const intoHour = (((at + offsetAt(timeZone, at) * minuteMs) % hourMs) + hourMs) % hourMs;
+        if (intoHour !== 0) at += hourMs - intoHour;
       }
       starts.set(text, at);
     }
     return at;
   };
+  // Most windows have an apt_id of their own and most tutors' windows do not overlap: only then can an hour
+  // meet an apt_id or a tutor twice, and only then is the hour's list searched (the search was most of the time).
+  const windowsOfApt = new Map<number, number>();
+  for (const window of windows) windowsOfApt.set(window.apt_id, (windowsOfApt.get(window.apt_id) ?? 0) + 1);
+  /** The latest hour each contractor has been listed at: a later hour cannot list them yet. */
+  const lastOfContractor = new Map<number, number>();
+  /** Hours reached from two instants (the hour repeated when clocks go back): listed twice unless searched. */
+  const repeated = new Set<HourAvailability>();
+  const dayTexts = new Map<number, string>();
   const hours = new Map<number, HourAvailability>();
   const hourAt = (instant: number) => {
-    const minutes = instant / minuteMs;
+    const minutes = (instant / minuteMs) | 0;
     let hour = hours.get(minutes);
     if (!hour) {
-      const { date, time } = wallClock(instant, offsetAt);
+      const local = instant + offsetAt(timeZone, instant) * minuteMs;
+      const dayNumber = Math.floor(local / dayMs);
+      let date = dayTexts.get(dayNumber);
+      if (date === undefined) dayTexts.set(dayNumber, (date = dateOf(dayNumber)));
+      const time = hourTimes[Math.floor((local - dayNumber * dayMs) / hourMs)] ?? '00:00';
       const key = hourKey(date, time);
-      hour = index.get(key) ?? { aptIds: [], contractorIds: [], aptOf: {} };
-      index.set(key, hour);
+      hour = index.get(key);
+      if (hour) repeated.add(hour);
+      else {
+        hour = { aptIds: [], contractorIds: [], contractorApts: [] };
+        index.set(key, hour);
+        const ofDay = days.get(date);
+        if (ofDay) ofDay.push(time);
+        else days.set(date, [time]);
+      }
       hours.set(minutes, hour);
     }
     return hour;
@@ -109,16 +136,23 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
   for (const window of windows) {
     const finish = parse(window.finish);
     let at = firstHour(window.start);
-    if (Number.isNaN(at) || Number.isNaN(finish)) continue;
+    if (Number.isNaN(at) || Number.isNaN(finish) || at + hourMs > finish) continue;
+    const apt = window.apt_id;
+    const sharedApt = (windowsOfApt.get(apt) ?? 0) > 1;
+    const contractor = window.contractor_id;
+    const listedUntil = contractor === undefined ? 0 : (lastOfContractor.get(contractor) ?? -Infinity);
     for (; at + hourMs <= finish; at += hourMs) {
       const hour = hourAt(at);
-      if (!hour.aptIds.includes(window.apt_id)) hour.aptIds.push(window.apt_id);
-      if (window.contractor_id !== undefined && !hour.contractorIds.includes(window.contractor_id)) {
-        hour.contractorIds.push(window.contractor_id);
-        hour.aptOf[window.contractor_id] = window.apt_id;
+      const twice = repeated.size > 0 && repeated.has(hour);
+      if ((!sharedApt && !twice) || !hour.aptIds.includes(apt)) hour.aptIds.push(apt);
+      if (contractor !== undefined && ((at > listedUntil && !twice) || !hour.contractorIds.includes(contractor))) {
+        hour.contractorIds.push(contractor);
+        hour.contractorApts.push(apt);
       }
     }
+    if (contractor !== undefined) lastOfContractor.set(contractor, Math.max(listedUntil, at - hourMs));
   }
+  for (const times of days.values()) times.sort();
   return index;
 }
 
@@ -137,25 +171,23 @@ export function isAvailable(index: AvailabilityIndex, date: string, time: string
 /** The window (apt_id) a slot with `tutorId` books: that tutor's, else the hour's first; 0 when the hour is not free. */
 export function aptIdFor(index: AvailabilityIndex, date: string, time: string, tutorId: number): number {
   const hour = index.get(hourKey(date, time));
-  return hour?.aptOf[tutorId] ?? hour?.aptIds[0] ?? 0;
+  if (!hour) return 0;
+  const at = hour.contractorIds.indexOf(tutorId);
+  return (at >= 0 ? hour.contractorApts[at] : undefined) ?? hour.aptIds[0] ?? 0;
 }
 
 /** The available hours of a day, earliest first. */
 export function hoursOfDay(index: AvailabilityIndex, date: string): string[] {
-  const hours: string[] = [];
-  for (let h = 0; h < 24; h += 1) {
-    const time = `${pad(h)}:00`;
-    if (index.has(hourKey(date, time))) hours.push(time);
-  }
-  return hours;
+  const recorded = daysOfIndex.get(index);
+  if (recorded) return [...(recorded.get(date) ?? [])];
+  // An index built by hand (tests): asked hour by hour.
+  return hourTimes.filter((time) => index.has(hourKey(date, time)));
 }
 
 function dayNumber(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
   return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / dayMs;
 }
-
-const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 
 /** A YYYY-MM-DD day moved by `days`. */
 export const addDays = (date: string, days: number) => dateOf(dayNumber(date) + days);

@@ -45,9 +45,9 @@ describe('hourly slots from availability windows, in the branch zone', () => {
 
   it('keeps every window and tutor that covers an hour', () => {
     const index = hourlyAvailability([w('2026-11-25T05:00:00Z', '2026-11-25T07:00:00Z', 1, 10), w('2026-11-25T06:00:00Z', '2026-11-25T08:00:00Z', 2, 20), w('2026-11-25T06:00:00Z', '2026-11-25T07:00:00Z', 2, 20)], dubai);
-    expect(index.get('2026-11-25 09:00')).toEqual({ aptIds: [1], contractorIds: [10], aptOf: { 10: 1 } });
-    expect(index.get('2026-11-25 10:00')).toEqual({ aptIds: [1, 2], contractorIds: [10, 20], aptOf: { 10: 1, 20: 2 } });
-    expect(index.get('2026-11-25 11:00')).toEqual({ aptIds: [2], contractorIds: [20], aptOf: { 20: 2 } });
+    expect(index.get('2026-11-25 09:00')).toEqual({ aptIds: [1], contractorIds: [10], contractorApts: [1] });
+    expect(index.get('2026-11-25 10:00')).toEqual({ aptIds: [1, 2], contractorIds: [10, 20], contractorApts: [1, 2] });
+    expect(index.get('2026-11-25 11:00')).toEqual({ aptIds: [2], contractorIds: [20], contractorApts: [2] });
     // A slot books its tutor's window; a tutor the windows do not name, the hour's first.
     expect(aptIdFor(index, '2026-11-25', '10:00', 20)).toBe(2);
     expect(aptIdFor(index, '2026-11-25', '10:00', 99)).toBe(1);
