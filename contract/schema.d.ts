@@ -15,8 +15,9 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password
-         * @description Answers the session token (a signed JWT with `exp`) and the user. Repeated failures for one
-         *     e-mail or address are rate-limited (429).
+         * @description Answers the session token (a signed JWT with `exp`) and the user. Five failures of one e-mail
+         *     from one address lock that pair for 15 minutes (429 with Retry-After); more failures of one
+         *     e-mail from anywhere, or of one address, slow each attempt down instead of refusing it.
          */
         post: operations["login"];
         delete?: never;
