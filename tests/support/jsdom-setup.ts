@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import './console-guard.ts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor give up after 5 s, not 1 s: a file's first render loads its lazy screens through Vite's
+// transform, which on a busy 2-core CI machine has taken over a second (a ceiling, not a wait: a test that
+// finds its element sooner goes on at once, and one whose element never comes still fails).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
