@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../server/cluster/free-port.ts';
 import { benchResultsFile, recordBench } from './results-file.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { components, operations } from '../contract/schema.d.ts';
 import { sampleForm, sampleLessons } from '../tests/support/draft-fixtures.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../server/cluster/free-port.ts';
 import { benchResultsFile, recordBench, resetBenchResults } from './results-file.ts';
 
 type User = components['schemas']['User'];

@@ -16,7 +16,7 @@ import { openPglite } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { signPaymentEvent } from '../server/domain/payment-signature.ts';
 import { demoLogin, seedIfEmpty } from '../server/seed/seed.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../server/cluster/free-port.ts';
 import { benchResultsFile, recordBench } from './results-file.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Cluster, freePort, startCluster } from '../server/cluster/cluster.ts';
+import { type Cluster, startCluster } from '../server/cluster/cluster.ts';
+import { freePort } from '../server/cluster/free-port.ts';
 import { signPaymentEvent } from '../server/domain/payment-signature.ts';
 import { demoLogin } from '../server/seed/seed.ts';
 

@@ -15,7 +15,7 @@ import { createTokenService } from '../server/auth/tokens.ts';
 import { openPglite } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { demoLogin, seedIfEmpty } from '../server/seed/seed.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../server/cluster/free-port.ts';
 
 const resultsFile = path.resolve(import.meta.dirname, '../.ci-results/login-flood.json');
 const floodSize = 200;

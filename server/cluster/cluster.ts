@@ -5,10 +5,11 @@
  * handed to every instance by environment, so a token one instance signs, or a payment notification one
  * instance checks, is good on all of them.
  */
+import { freePort } from './free-port.ts';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadSecret } from '../auth/tokens.ts';
@@ -46,16 +47,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** HAProxy's `show stat` answer, from its stats socket. */
 function statsOf(socket: string): Promise<string> {

@@ -5,7 +5,7 @@ import { createTokenService, type TokenService } from '../../server/auth/tokens.
 import { type Database, openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoLogin, seedIfEmpty } from '../../server/seed/seed.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../server/cluster/free-port.ts';
 
 export interface ApiAnswer<T = any> {
   status: number;

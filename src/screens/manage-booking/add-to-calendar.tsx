@@ -1,24 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { formatDateTime } from '../../../contract/date-format.ts';
-import { googleCalendarLink } from '../../../machines/rules/google-calendar-link.ts';
+import { type GoogleCalendarLesson, googleCalendarLink } from '../../../machines/rules/google-calendar-link.ts';
 import { calendarFileFailedText, fetchLessonCalendar } from '../../actors/add-to-calendar.ts';
 import { saveFile } from '../../components/save-file.ts';
 import { AddToCalendarView } from './add-to-calendar-view.tsx';
 
-/** What a Manage Booking card knows of an upcoming lesson. */
-export interface AddToCalendarProps {
-  lessonId: number;
-  subject: string;
-  /** The tutor's name(s) as the card shows them; null when not known (still loading, or 'N/A'). */
-  tutor: string | null;
-  /** The students' names as the card shows them; null when not known. */
-  students: string | null;
-  /** The lesson's start and finish (ISO instants, as the server answers them). */
-  start: string;
-  finish: string;
-  /** The branch's zone, in which the lesson's time is said. */
-  timeZone: string;
-}
+/** What a Manage Booking card knows of an upcoming lesson: what its Google link needs, and its id for the .ics. */
+export type AddToCalendarProps = GoogleCalendarLesson & { lessonId: number };
 
 /** Fetches the lesson's .ics and saves it; a failure (the call's, or the browser refusing the file) reads as one sentence. */
 async function downloadLessonCalendar(lessonId: number): Promise<void> {
