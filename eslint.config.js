@@ -13,7 +13,7 @@ const apiFromScreens = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/', '.scratch/'] },
+  { ignores: ['dist/', 'dist-e2e/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

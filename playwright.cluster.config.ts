@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/chromium.ts';
 
 /**
- * The cluster e2e (`npx playwright test -c playwright.cluster.config.ts`, after `npm run build`): the booking journey
+ * The cluster e2e (`npx playwright test -c playwright.cluster.config.ts`, after `npm run build:e2e`): the booking journey
  * and the reminder check through `npm run start:cluster`, two instances on a fresh PostgreSQL database behind HAProxy.
  * Needs Debian's haproxy and a running PostgreSQL (CLUSTER_E2E_ADMIN_URL, the local one by default).
  */
@@ -25,10 +26,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 390, height: 844 } } }],
   webServer: {
@@ -44,6 +42,7 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-e2e-cluster-')),
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      SPA_DIR: 'dist-e2e',
       // Every lesson of the next ~100 days is due for its reminder, and each instance scans every second: both
       // instances race for every reminder while the test watches.
       REMINDER_LEAD_HOURS: '2400',

@@ -20,6 +20,8 @@ export interface ServerConfig {
   reminderLeadHours: number;
   /** How often each instance looks for due reminders. */
   reminderScanSeconds: number;
+  /** The built app to serve (`dist/` by default); the e2e tests serve a build with short payment waits. */
+  spaDir: string | undefined;
 }
 
 function port(value: string | undefined): number {
@@ -70,5 +72,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
     reminderLeadHours: hours('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24, maxLeadHours),
     reminderScanSeconds: seconds('REMINDER_SCAN_SECONDS', env.REMINDER_SCAN_SECONDS, 60, maxScanSeconds),
+    spaDir: env.SPA_DIR ? path.resolve(env.SPA_DIR) : undefined,
   };
 }

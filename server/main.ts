@@ -25,6 +25,7 @@ const app = await buildApp({
   orderHoldSeconds: config.orderHoldSeconds,
   paymentWebhookSecret: await loadSecret(config.paymentWebhookSecret, config.dataDir, 'payment-webhook-secret'),
   reminders: { leadHours: config.reminderLeadHours, scanSeconds: config.reminderScanSeconds },
+  ...(config.spaDir ? { spaDir: config.spaDir } : {}),
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

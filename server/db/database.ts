@@ -17,10 +17,18 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, for `openPglite`'s `loadDataDir`. */
+  snapshot(): Promise<Blob>;
+}
+
+/**
+ * Embedded PostgreSQL: in `dataDir` on disk, or in memory when `dataDir` is undefined; `loadDataDir` starts it from
+ * a `dumpDataDir` tarball (the tests' migrated and seeded database, made once per run).
+ */
+export async function openPglite(dataDir?: string, start: { loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
   // btree_gist lets one exclusion constraint hold both "same tutor" (=) and "overlapping hours" (&&).
-  const options = { extensions: { btree_gist } };
+  const options = { extensions: { btree_gist }, ...start };
   const db = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
   await db.waitReady;
   return {
@@ -40,6 +48,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       );
     },
     close: () => db.close(),
+    snapshot: () => db.dumpDataDir('none'),
   };
 }
 

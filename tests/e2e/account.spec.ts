@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { latestMail, logIn, uniqueEmail } from './support.ts';
 
 test('quote form with 2 students: thank-you dialog, and the e-mailed username and password log in', async ({ page }) => {

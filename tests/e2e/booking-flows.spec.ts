@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { dayText, hourName, logIn } from './support.ts';
 
 // The remaining paths of issue 10 against the reference server and its payment sandbox: the dashboard's

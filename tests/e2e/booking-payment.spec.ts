@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn } from './support.ts';
 
 // A booking that ends in lessons on the server (issue 10): the wizard, the slot grid, the summary, checkout

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn } from './support.ts';
 
 // The booking wizard against the reference server: the dashboard to /book-class with students, program,

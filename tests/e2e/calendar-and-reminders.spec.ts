@@ -1,15 +1,15 @@
-import { type APIResponse, type Page, expect, test } from '@playwright/test';
+import { type APIResponse, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readCalendar } from './calendar-support.ts';
 import { apiGet, demo, instantOfText, logIn } from './support.ts';
 
 // Issue 19's calendar and inbox, as the demo client of the short-hold server (whose lessons no other test moves,
-// and whose reminders reach every lesson of the next ~100 days within a second, see playwright.config.ts): a
+// and whose reminders reach every lesson of the next ~100 days within a second, see fixtures.ts): a
 // lesson added to the calendar as a file and a Google link, the private feed subscribed, a lesson moved and the
 // calendar following it (same UID, SEQUENCE + 1), Reset turning the old address off, and one reminder per lesson
 // and start in the outbox.
 
-const serverURL = process.env.E2E_SHORT_HOLD_URL ?? '';
-test.use({ baseURL: serverURL, acceptDownloads: true });
+test.use({ server: 'shortHold', acceptDownloads: true });
 test.describe.configure({ mode: 'serial' });
 
 interface Lesson {
@@ -55,7 +55,7 @@ async function reminders(page: Page): Promise<OutboxMail[]> {
 
 const reminderLessonId = (mail: OutboxMail) => Number(/^lesson-(\d+)\.ics$/.exec(mail.attachments[0]?.filename ?? '')?.[1]);
 
-test('a lesson goes into the calendar, the feed follows a move, Reset turns the old address off, and each lesson is reminded once per start', async ({ page }) => {
+test('a lesson goes into the calendar, the feed follows a move, Reset turns the old address off, and each lesson is reminded once per start', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await logIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -78,7 +78,7 @@ test('a lesson goes into the calendar, the feed follows a move, Reset turns the 
   expect(event.end).toBe(Date.parse(lesson.finish));
   expect(event.uid).toBe(`lesson-${lesson.id}@127.0.0.1`);
   expect(event.summary).toContain(lesson.topic);
-  expect(event.description).toContain(`${serverURL}/manage-booking`);
+  expect(event.description).toContain(`${baseURL}/manage-booking`);
   expect(event.alarms).toBe(1);
   const google = current.getByRole('link', { name: `Add to Google Calendar: ${lessonText} (opens in a new tab)` });
   const googleUrl = new URL((await google.getAttribute('href')) ?? '');
@@ -139,7 +139,7 @@ test('a lesson goes into the calendar, the feed follows a move, Reset turns the 
     expect(own.length, `reminders of lesson ${candidate.id}`).toBe(candidate.id === moving.id ? 2 : 1);
     const latest = own[0];
     expect(latest?.subject).toMatch(/ \(Dubai time\)$/);
-    expect(latest?.body).toContain(`${serverURL}/manage-booking`);
+    expect(latest?.body).toContain(`${baseURL}/manage-booking`);
     expect(latest?.attachments[0]?.content_type).toMatch(/^text\/calendar/);
   }
   const newest = mails.find((mail) => reminderLessonId(mail) === moving.id);

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { tokenRequiredRoutes } from '../../src/app/routes.ts';
 import { guardConsole } from './console-guard.ts';
-import { logIn } from './support.ts';
+import { type BrowserState, demoSignedIn } from './support.ts';
 
 // Every route opened directly, as a bookmark or a shared link opens it: a fresh load logs nothing
-// (tests/e2e/console-guard.ts says what counts), wherever the route then leads.
+// (tests/e2e/console-guard.ts says what counts), wherever the route then leads. The routes do not depend on each
+// other: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 const publicRoutes = ['/', '/login', '/forgot-password', '/changepassword/some-token', '/student-form', '/no-such-page'];
 
 for (const route of publicRoutes) {
@@ -18,12 +20,14 @@ for (const route of publicRoutes) {
 }
 
 test.describe('signed in', () => {
+  let signedIn: BrowserState;
+  test.beforeAll(async ({ browser, servers }) => {
+    signedIn = await demoSignedIn(browser, servers.main.url);
+  });
+
   for (const route of Object.keys(tokenRequiredRoutes)) {
-    test(`${route} loads without a console warning or error`, async ({ browser }) => {
-      const context = await browser.newContext();
-      const setup = await context.newPage();
-      await logIn(setup);
-      await expect(setup).toHaveURL(/\/dashboard$/);
+    test(`${route} loads without a console warning or error`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, storageState: signedIn });
       const page = await context.newPage();
       const guard = guardConsole(page);
       await page.goto(route);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiGet, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 // The free assessment (issue 10, item 6): a new client who has not had it ticks Free Assessment on Book

@@ -1,14 +1,14 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, shortHoldSeconds, test } from './fixtures.ts';
 import { type StoredSlot, firstHourToCheckout, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
 
-// On a server whose orders hold their hours for a few seconds (ORDER_HOLD_SECONDS, see playwright.config.ts):
+// On a server whose orders hold their hours for a few seconds (ORDER_HOLD_SECONDS, see fixtures.ts):
 // a client goes to the payment page and waits there past the hold; another client books the same hours and
 // pays; the first then pays late. Nothing paid for is lost: the dashboard asks for new times for the classes
 // whose hours went, and booking them needs no second payment.
 
-const shortHoldURL = process.env.E2E_SHORT_HOLD_URL ?? '';
-const holdSeconds = Number(process.env.E2E_SHORT_HOLD_SECONDS ?? 6);
-test.use({ baseURL: shortHoldURL, timezoneId: 'America/Los_Angeles' });
+const holdSeconds = shortHoldSeconds;
+test.use({ server: 'shortHold', timezoneId: 'America/Los_Angeles' });
 
 /** The first hour offered through the summary to the payment page: the chosen slots and the order's ref. */
 async function firstHourToPayment(page: Page): Promise<{ slots: StoredSlot[]; ref: string }> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { focusedName, press, tabTo, typeInto } from './keyboard-support.ts';
 import { latestMail, uniqueEmail } from './support.ts';
 
@@ -6,8 +6,7 @@ import { latestMail, uniqueEmail } from './support.ts';
 // arrow keys, Enter, Space and Escape only (every control reached by Tab, never focused by the test). On the
 // short-hold server, whose demo client and first hours the main server's tests do not use.
 
-const serverURL = process.env.E2E_SHORT_HOLD_URL ?? '';
-test.use({ baseURL: serverURL });
+test.use({ server: 'shortHold' });
 
 const hourPattern = /^\w{3} \d{1,2} \w{3} \d{4} · \d\d:\d\d Dubai time, (free|selected|taken by .+)$/;
 

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiGet, inBranch, instantOfText, latestMail, newClient, oneStudentGoldToBookClass } from './support.ts';
 
 // Issue 11's journey for a new client, in a browser west of UTC: a GOLD booking paid through the sandbox

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiGet, inBranch, latestMail, logIn } from './support.ts';
 
 // Issue 11, items 1 and 2, against the reference server's demo client (more than 20 upcoming lessons, some

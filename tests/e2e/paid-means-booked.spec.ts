@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { type StoredSlot, firstHourToCheckout, hourName, inBranch, newClient, oneStudentGoldToBookClass, storedSlots } from './support.ts';
 
 // Paid means booked: the server books an order on the payment provider's notification, so a client who pays

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiGet, firstHourToCheckout, inBranch, logIn, oneStudentGoldToBookClass } from './support.ts';
 
 // A parent can tell from the receipt and Transaction History what they paid for, for whom, how and when each

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demo, expiredToken, logIn } from './support.ts';
 
 test('landing → Get Started → login → dashboard with the scheduled-class count and the side menu', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
 import { liveToken } from '../support/fake-jwt.ts';
 
 export const demo = { email: 'parent@example.com', password: 'Passw0rd!' };
@@ -8,6 +8,28 @@ export async function logIn(page: Page, email = demo.email, password = demo.pass
   await page.getByPlaceholder('Your registered email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export type BrowserState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * What the login page leaves in the browser for the demo client at `baseURL`, logged in once: a test that is about
+ * a signed-in page, not the login, opens a context from it (`browser.newContext({ storageState })`).
+ */
+export async function demoSignedIn(browser: Browser, baseURL: string): Promise<BrowserState> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await logIn(page);
+  await expect(page.getByText('Welcome to Your Dashboard!')).toBeVisible();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** `state` with more keys in its localStorage (a booking step's draft), as the step before would have left them. */
+export function withStored(state: BrowserState, items: Record<string, string>): BrowserState {
+  const added = Object.entries(items).map(([name, value]) => ({ name, value }));
+  return { ...state, origins: state.origins.map((origin) => ({ ...origin, localStorage: [...origin.localStorage.filter((item) => !(item.name in items)), ...added] })) };
 }
 
 export interface Mail {

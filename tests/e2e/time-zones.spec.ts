@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiGet, inBranch, logIn, oneStudentGoldToBookClass } from './support.ts';
 
 // A family abroad sees the branch's clock, labelled, and their own beside it; a family in the branch's zone sees

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn } from './support.ts';
 
 // Issue 11, items 4 and 5, against the reference server's demo client: its invoices (one paid package at

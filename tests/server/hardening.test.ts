@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
@@ -66,6 +67,11 @@ describe('links in mail and payment links use the configured origin, never the r
     expect(readConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     expect(readConfig({ PUBLIC_URL: 'https://portal.example/' }).publicUrl).toBe('https://portal.example');
     expect(readConfig({}).trustProxy).toBe(false);
+  });
+
+  it('serves the built app from dist/ unless SPA_DIR names another build', () => {
+    expect(readConfig({}).spaDir).toBeUndefined();
+    expect(readConfig({ SPA_DIR: 'dist-e2e' }).spaDir).toBe(path.resolve('dist-e2e'));
   });
 });
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import './console-guard.ts';
+import { guardTheConsole } from './console-guard.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -12,3 +12,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+guardTheConsole();

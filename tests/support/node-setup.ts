@@ -1,2 +1,4 @@
 // Every node test (unit, contract, server): console errors and warnings fail the test that logs them.
-import './console-guard.ts';
+import { guardTheConsole } from './console-guard.ts';
+
+guardTheConsole();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { createTokenService, type TokenService } from '../../server/auth/tokens.ts';
 import { type Database, openPglite, openPostgres } from '../../server/db/database.ts';
@@ -55,10 +57,10 @@ export interface TestServerOptions {
 
 /**
  * A real server on an ephemeral port, seeded like `npm start`: in-memory PGlite, or a database of
- * its own on the PostgreSQL server at TEST_DATABASE_URL. One per test file (PGlite starts in ~3 s).
+ * its own on the PostgreSQL server at TEST_DATABASE_URL. One per test file, each a copy of the run's seeded database.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { db, drop, reopen } = await openTestDatabase();
+  const { db, drop, reopen } = await openTestDatabase({ seeded: true });
   await migrate(db);
   await seedIfEmpty(db);
   const tokens = createTokenService(testSecret);
@@ -141,17 +143,24 @@ async function requestAt<T = any>(base: string, method: string, path: string, op
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
-export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
+/**
+ * A database of the test's own: in-memory PGlite, or a new database on the PostgreSQL server at TEST_DATABASE_URL.
+ * Empty, or with `seeded` a copy of the run's migrated and seeded one (tests/support/seeded-database.ts) when the
+ * run made one.
+ */
+export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<{ db: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const seeded = options.seeded ? inject('seededDatabase') : undefined;
   if (!adminUrl) {
+    const loadDataDir = seeded?.kind === 'pglite' ? await seededTarball(seeded.file) : undefined;
     // PGlite lives in this process: a second instance shares it, as it would share a file.
-    const db = await openPglite();
+    const db = await openPglite(undefined, loadDataDir ? { loadDataDir } : {});
     return { db, drop: async () => {}, reopen: async () => db };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(seeded?.kind === 'postgres' ? `create database ${name} template ${seeded.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -179,6 +188,10 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
     },
   };
 }
+
+let tarball: Promise<Blob> | undefined;
+/** Read once per test process: every server a file starts loads the same bytes. */
+const seededTarball = (file: string) => (tarball ??= readFile(file).then((bytes) => new Blob([bytes])));
 
 /** Row counts of every table but the rate-limit log: equal before and after means nothing was written. */
 export async function tableCounts(db: Database): Promise<Record<string, number>> {

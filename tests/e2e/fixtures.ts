@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { freePort } from '../../server/cluster/free-port.ts';
+
+export { expect } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The app the servers serve: `npm run build:e2e`, the production build with short payment waits (.env.e2e). */
+export const appDir = path.join(root, 'dist-e2e');
+
+/** How long an order holds its hours on the short-hold server (ORDER_HOLD_SECONDS). */
+export const shortHoldSeconds = 6;
+
+/**
+ * The reference servers a worker's tests run against. 'main': the settings of `npm start`. 'shortHold': orders
+ * hold their hours for seconds only, for the hold's expiry, and reminders reach every lesson of the next ~3
+ * months within a second, so a booking's reminders can be read while the test runs.
+ */
+export type ServerKind = 'main' | 'shortHold';
+
+const settingsOf: Record<ServerKind, Record<string, string>> = {
+  main: {},
+  shortHold: { ORDER_HOLD_SECONDS: String(shortHoldSeconds), REMINDER_LEAD_HOURS: '2400', REMINDER_SCAN_SECONDS: '1' },
+};
+
+interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `tsx server/main.ts` on a free port and a fresh data directory, ready when its health check answers. */
+async function startServer(kind: ServerKind): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${kind}-`));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SPA_DIR: appDir, DEV_OUTBOX: '1', LOG_LEVEL: 'warn', ...settingsOf[kind] };
+  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+    process.stderr.write(`[${kind} server] ${chunk.toString()}`);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${kind} server stopped while starting: ${errors}`);
+    if (Date.now() > deadline) throw new Error(`the ${kind} server did not answer ${url}/api/health within 60 s: ${errors}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Every e2e test file imports `test` from here: each worker has both servers of its own (their data never meets
+ * another worker's), and a file picks one with `test.use({ server: 'shortHold' })`; `baseURL` is its address.
+ */
+export const test = base.extend<{ server: ServerKind }, { servers: Record<ServerKind, RunningServer> }>({
+  // Started with the worker, not inside a test's own 30 s: a first start on a busy machine takes several seconds.
+  servers: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const [main, shortHold] = await Promise.all([startServer('main'), startServer('shortHold')]);
+      await use({ main, shortHold });
+      await Promise.all([main.stop(), shortHold.stop()]);
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  server: ['main', { option: true }],
+  baseURL: async ({ servers, server }, use) => {
+    await use(servers[server].url);
+  },
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedIfEmpty } from '../../server/seed/seed.ts';
+
+/** Where the run's migrated and seeded database is: a PGlite tarball, or a PostgreSQL template database. */
+export type SeededDatabase = { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededDatabase: SeededDatabase;
+  }
+}
+
+/**
+ * The server suite's global setup: migrate and seed one database for the whole run, which each test server then
+ * starts from (PGlite: `loadDataDir` of its tarball, 0.6 s instead of 3–4 s; PostgreSQL: `create database … template`),
+ * instead of every file running every migration and the seed again. Each file still runs `migrate` and
+ * `seedIfEmpty` on its copy: both find nothing to do, and would catch a stale copy.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const template = `portal_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${template}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const db = await openPostgres(url.toString());
+    await migrate(db);
+    await seedIfEmpty(db);
+    // A template can be copied only while nobody is connected to it.
+    await db.close();
+    project.provide('seededDatabase', { kind: 'postgres', template });
+    return () => adminQuery(adminUrl, `drop database if exists ${template}`);
+  }
+  const db = await openPglite();
+  await migrate(db);
+  await seedIfEmpty(db);
+  const file = path.join(tmpdir(), `portal-seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  await writeFile(file, Buffer.from(await (await db.snapshot()).arrayBuffer()));
+  await db.close();
+  project.provide('seededDatabase', { kind: 'pglite', file });
+  return () => rm(file, { force: true });
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
