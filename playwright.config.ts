@@ -8,6 +8,7 @@ import { chromiumLaunchOptions } from './tests/support/chromium.ts';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 30_000,
   expect: { timeout: 10_000 },

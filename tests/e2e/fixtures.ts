@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { freePort } from '../../server/cluster/free-port.ts';
 
 export { expect } from '@playwright/test';
 
@@ -32,11 +31,20 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `tsx server/main.ts` on a free port and a fresh data directory, ready when its health check answers. */
-async function startServer(kind: ServerKind): Promise<RunningServer> {
-  const port = await freePort();
+/** Ports from E2E_PORT (4173) up, two per worker slot: no two running workers take the same. */
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+const portOf = (kind: ServerKind, slot: number) => basePort + 2 * slot + (kind === 'main' ? 0 : 1);
+
+/**
+ * `tsx server/main.ts` on a copy of the run's seeded data directory (tests/e2e/global-setup.ts), ready when its
+ * health check answers.
+ */
+async function startServer(kind: ServerKind, slot: number): Promise<RunningServer> {
+  const port = portOf(kind, slot);
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${kind}-`));
+  const seeded = process.env.E2E_SEEDED_DATA_DIR;
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SPA_DIR: appDir, DEV_OUTBOX: '1', LOG_LEVEL: 'warn', ...settingsOf[kind] };
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
@@ -75,8 +83,9 @@ export const test = base.extend<{ server: ServerKind }, { servers: Record<Server
   servers: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const [main, shortHold] = await Promise.all([startServer('main'), startServer('shortHold')]);
+    async ({}, use, workerInfo) => {
+      const slot = workerInfo.parallelIndex;
+      const [main, shortHold] = await Promise.all([startServer('main', slot), startServer('shortHold', slot)]);
       await use({ main, shortHold });
       await Promise.all([main.stop(), shortHold.stop()]);
     },

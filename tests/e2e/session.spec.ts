@@ -95,3 +95,18 @@ test('Alt+T moves focus into the notifications, at the top right', async ({ page
   // react-toastify focuses the newest toast inside the labelled region.
   await expect.poll(() => region.evaluate((node) => node.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true);
 });
+
+test.describe('a reader who asks for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('still gets time to read a toast: it stays its 2 s, without the moving bar', async ({ page }) => {
+    await logIn(page);
+    const toast = page.getByText('Login successful!');
+    await expect(toast).toBeVisible();
+    // react-toastify closes a toast when its progress bar's animation ends: cut to nothing, it closed at once.
+    await page.waitForTimeout(1000);
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.Toastify__progress-bar')).toBeHidden();
+    await expect(toast).toBeHidden({ timeout: 5000 });
+  });
+});

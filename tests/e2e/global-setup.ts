@@ -1,0 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedIfEmpty } from '../../server/seed/seed.ts';
+
+/**
+ * A migrated and seeded data directory, made once per run: every e2e server starts on a copy of it
+ * (tests/e2e/fixtures.ts) rather than migrating and seeding its own, which with several workers starting at once
+ * took over a minute. The workers find it in E2E_SEEDED_DATA_DIR.
+ */
+export default async function globalSetup(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-seeded-'));
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  await migrate(db);
+  await seedIfEmpty(db);
+  await db.close();
+  process.env.E2E_SEEDED_DATA_DIR = dataDir;
+}
