@@ -1,6 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { dayText, hourName, logIn } from './support.ts';
+import { dayText, hourName } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // The remaining paths of issue 10 against the reference server and its payment sandbox: the dashboard's
 // pending-payment card paid through the same path as a fresh booking, and a two-student individual booking
@@ -98,8 +101,7 @@ const instants = (slots: StoredSlot[]) => slots.map((slot) => new Date(`${slot.d
 
 test('the pending-payment card is paid through the same path: the unpaid package is paid and its lessons exist', async ({ page }) => {
   test.setTimeout(bookingTimeout);
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   // Book Now saves the unpaid package; the client leaves before paying and comes back through the card.
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
@@ -141,8 +143,7 @@ test('the pending-payment card is paid through the same path: the unpaid package
 
 test('two students studying individually: Student 1 then Go For Second, one order with two lines, both students’ lessons', async ({ page }) => {
   test.setTimeout(bookingTimeout);
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '2' }).check();
   await page.getByRole('dialog', { name: 'How will the students study?' }).getByRole('button', { name: /Individually/ }).click();
@@ -193,8 +194,7 @@ test('two students studying individually: Student 1 then Go For Second, one orde
 // refused by POST /appointments in the success sequence, after the client has paid. The demo's Adam has
 // planned lessons on Sundays at 16:00 (the seed), when Layla Mansour also teaches Year 5 Mathematics.
 test('an hour at which the student already has a lesson is not offered with a tutor', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   const { user } = await session(page);
   const adam = user.studentdetails.find((s) => `${s.first_name} ${s.last_name}` === 'Adam Ahmed')?.id;
   const lessons = (await api(page, `/appointmentstwo/${adam}?branch_id=${user.branch_id}`)).data as { start: string; status?: string }[];

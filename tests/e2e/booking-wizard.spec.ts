@@ -1,6 +1,8 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { logIn } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // The booking wizard against the reference server: the dashboard to /book-class with students, program,
 // year, subjects, a package and lessons per week chosen (issue 9).
@@ -9,8 +11,7 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 const storedJson = async (page: Page, key: string): Promise<unknown> => JSON.parse((await stored(page, key)) ?? 'null');
 
 async function openNewBooking(page: Page) {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'New Booking' }).click();
   await expect(page).toHaveURL(/\/new-booking$/);
   await expect(page.getByRole('group', { name: 'Number of students' })).toBeVisible();
@@ -189,8 +190,7 @@ test('two students studying individually: Student 1 chosen reaches /book-class, 
 });
 
 test("renewal of the demo's paid package asks the confirmation and reaches /book-class with fromRenew", async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Renew/change Package' }).click();
   await expect(page).toHaveURL(/\/renew-change-packages$/);
   // The newest paid package is renewed: the seeded one, or one another test bought (each has classes left).
@@ -210,8 +210,7 @@ test("renewal of the demo's paid package asks the confirmation and reaches /book
 });
 
 test('remaining classes: the paid package lists its classes and leads to /remaining-package at the renewal price', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.goto('/remaining-classes');
   // Newest first: the seeded package (6 of 12 left) is the last; other tests may have bought more.
   await expect(page.getByRole('heading', { name: 'GOLD' }).last()).toBeVisible();

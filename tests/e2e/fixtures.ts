@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { type BrowserState, demoSignedIn } from './support.ts';
 
 export { expect } from '@playwright/test';
 
@@ -78,7 +79,10 @@ async function startServer(kind: ServerKind, slot: number): Promise<RunningServe
  * Every e2e test file imports `test` from here: each worker has both servers of its own (their data never meets
  * another worker's), and a file picks one with `test.use({ server: 'shortHold' })`; `baseURL` is its address.
  */
-export const test = base.extend<{ server: ServerKind }, { servers: Record<ServerKind, RunningServer> }>({
+/** The demo client's signed-in browser state per server, logged in once per worker (see `signedIn`). */
+const signedInStates = new Map<string, Promise<BrowserState>>();
+
+export const test = base.extend<{ server: ServerKind; signedIn: boolean }, { servers: Record<ServerKind, RunningServer> }>({
   // Started with the worker, not inside a test's own 30 s: a first start on a busy machine takes several seconds.
   servers: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
@@ -94,5 +98,20 @@ export const test = base.extend<{ server: ServerKind }, { servers: Record<Server
   server: ['main', { option: true }],
   baseURL: async ({ servers, server }, use) => {
     await use(servers[server].url);
+  },
+  /**
+   * `test.use({ signedIn: true })`: every context opens signed in as the demo client, from one login through the
+   * login page per worker, for files about what comes after the login (the login itself is session.spec.ts's).
+   * Safe to share: no test ends the demo client's sessions (only a password change does, and none changes its).
+   */
+  signedIn: [false, { option: true }],
+  storageState: async ({ signedIn, storageState, browser, baseURL }, use) => {
+    if (!signedIn || !baseURL) {
+      await use(storageState);
+      return;
+    }
+    let state = signedInStates.get(baseURL);
+    if (!state) signedInStates.set(baseURL, (state = demoSignedIn(browser, baseURL)));
+    await use(await state);
   },
 });

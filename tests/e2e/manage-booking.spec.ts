@@ -1,6 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiGet, inBranch, latestMail, logIn } from './support.ts';
+import { apiGet, inBranch, latestMail } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // Issue 11, items 1 and 2, against the reference server's demo client (more than 20 upcoming lessons, some
 // completed ones): Manage Booking's pages and tabs, a review through Rate Us, and Rescheduling's hand-over
@@ -33,8 +36,7 @@ async function demoLessons(page: Page): Promise<{ lessons: Lesson[]; branchId: n
 const byStart = (a: Lesson, b: Lesson) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
 test('Manage Booking: pages of current bookings with tutors and branch times, the Past tab, and a review through Rate Us', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: /^Manage Booking/ }).click();
   await expect(page).toHaveURL(/\/manage-booking$/);
   await expect(page.getByRole('banner')).toContainText('Manage Booking');
@@ -97,8 +99,7 @@ test('Manage Booking: pages of current bookings with tutors and branch times, th
 });
 
 test('Rescheduling: the lessons by package, and Reschedule keeps the lesson as rescheduleData for /reschedule-slot', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Rescheduling', exact: true }).click();
   await expect(page).toHaveURL(/\/rescheduling$/);

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts';
-import { apiGet, firstHourToCheckout, inBranch, logIn, oneStudentGoldToBookClass } from './support.ts';
+import { apiGet, firstHourToCheckout, inBranch, oneStudentGoldToBookClass } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // A parent can tell from the receipt and Transaction History what they paid for, for whom, how and when each
 // lesson is; a confirmation page opened without a paid order of theirs says so instead of celebrating.
@@ -15,8 +18,7 @@ interface OrderProgress {
 test('paid by VISA: the receipt shows the amount, the reference, the method and each lesson, and Transaction History names the package and student', async ({ page }) => {
   test.setTimeout(120_000);
   // The demo client (a new one comes from the quote form, whose rate limit the suite's other clients use up).
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await oneStudentGoldToBookClass(page, { existing: 'Adam Ahmed' });
   await firstHourToCheckout(page);
   await page.getByRole('radio', { name: 'VISA' }).check();
@@ -54,8 +56,7 @@ test('paid by VISA: the receipt shows the amount, the reference, the method and 
 });
 
 test('the demo’s unpaid invoice offers Pay, which opens the provider’s page and settles it', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.goto('/transaction-history');
   const pay = page.getByRole('button', { name: 'Pay', exact: true });
   await expect(pay).toBeVisible();
@@ -67,8 +68,7 @@ test('the demo’s unpaid invoice offers Pay, which opens the provider’s page 
 });
 
 test('a confirmation opened without a paid order of this client says so and leads to the dashboard', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.goto('/payment-successfull');
   await expect(page.getByText('Payment reference missing')).toBeVisible();
   await expect(page.getByText('Successful!', { exact: true })).toHaveCount(0);

@@ -17,7 +17,8 @@ export type BrowserState = Awaited<ReturnType<BrowserContext['storageState']>>;
  * a signed-in page, not the login, opens a context from it (`browser.newContext({ storageState })`).
  */
 export async function demoSignedIn(browser: Browser, baseURL: string): Promise<BrowserState> {
-  const context = await browser.newContext({ baseURL });
+  // Explicitly empty: inside a test, a new context would otherwise take that test's own storage state.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await logIn(page);
   await expect(page.getByText('Welcome to Your Dashboard!')).toBeVisible();

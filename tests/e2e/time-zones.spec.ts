@@ -1,6 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiGet, inBranch, logIn, oneStudentGoldToBookClass } from './support.ts';
+import { apiGet, inBranch, oneStudentGoldToBookClass } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // A family abroad sees the branch's clock, labelled, and their own beside it; a family in the branch's zone sees
 // one clock. Expected texts are computed here with Intl, apart from the app's formatter.
@@ -33,8 +36,7 @@ test.describe('a reader in New York', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test('Manage Booking and Rescheduling show the Dubai time, labelled, and the reader’s own clock', async ({ page }) => {
-    await logIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard');
     const [lesson] = await upcoming(page);
     if (!lesson) throw new Error('the demo client has no lesson to come');
     const when = inBranch(lesson.start);
@@ -53,8 +55,7 @@ test.describe('a reader in New York', () => {
   });
 
   test('the grid says its hours are Dubai time and names each hour with its zone', async ({ page }) => {
-    await logIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard');
     await oneStudentGoldToBookClass(page, { existing: 'Adam Ahmed' });
     await expect(page).toHaveURL(/\/book-class$/);
     await expect(page.getByText('Times are Dubai time')).toBeVisible();
@@ -68,8 +69,7 @@ test.describe('a reader in Dubai', () => {
   test.use({ timezoneId: 'Asia/Dubai' });
 
   test('sees one clock: no “your time” line', async ({ page }) => {
-    await logIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard');
     await page.goto('/manage-booking');
     const panel = page.getByRole('tabpanel', { name: 'Current Booking' });
     await expect(panel.getByRole('article').first()).toBeVisible();

@@ -1,12 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { logIn } from './support.ts';
+
+// About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
+test.use({ signedIn: true });
 
 // Issue 11, items 4 and 5, against the reference server's demo client: its invoices (one paid package at
 // least) and the branch's tutors.
 
 test('Transaction History from the side menu: a paid invoice with its amount in green, and Renew → /new-booking', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Transaction History', exact: true }).click();
   await expect(page).toHaveURL(/\/transaction-history$/);
@@ -26,8 +27,7 @@ test('Transaction History from the side menu: a paid invoice with its amount in 
 });
 
 test('CR Tutors from the dashboard tile: a tutor opens to show qualifications and location, and closes', async ({ page }) => {
-  await logIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'CR Tutors' }).click();
   await expect(page).toHaveURL(/\/crtutors$/);
 
