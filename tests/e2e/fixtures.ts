@@ -47,17 +47,33 @@ async function startServer(kind: ServerKind, slot: number): Promise<RunningServe
   const seeded = process.env.E2E_SEEDED_DATA_DIR;
   if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SPA_DIR: appDir, DEV_OUTBOX: '1', LOG_LEVEL: 'warn', ...settingsOf[kind] };
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Node with tsx's loader, one process (the tsx command is a second one, which a kill of the first would orphan).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // However the worker ends (a failed start, a timeout), its servers end with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
     process.stderr.write(`[${kind} server] ${chunk.toString()}`);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${kind} server stopped while starting: ${errors}`);
-    if (Date.now() > deadline) throw new Error(`the ${kind} server did not answer ${url}/api/health within 60 s: ${errors}`);
+    if (child.exitCode !== null) {
+      await stop('SIGKILL');
+      throw new Error(`the ${kind} server stopped while starting: ${errors}`);
+    }
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`the ${kind} server did not answer ${url}/api/health within 60 s: ${errors}`);
+    }
     const healthy = await fetch(`${url}/api/health`).then(
       (answer) => answer.ok,
       () => false,
@@ -65,14 +81,7 @@ async function startServer(kind: ServerKind, slot: number): Promise<RunningServe
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, stop: () => stop('SIGTERM') };
 }
 
 /**
@@ -89,7 +98,14 @@ export const test = base.extend<{ server: ServerKind; signedIn: boolean }, { ser
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const slot = workerInfo.parallelIndex;
-      const [main, shortHold] = await Promise.all([startServer('main', slot), startServer('shortHold', slot)]);
+      const started = await Promise.allSettled([startServer('main', slot), startServer('shortHold', slot)]);
+      const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) {
+        await Promise.all(running.map((server) => server.stop()));
+        throw failed.reason;
+      }
+      const [main, shortHold] = running as [RunningServer, RunningServer];
       await use({ main, shortHold });
       await Promise.all([main.stop(), shortHold.stop()]);
     },
