@@ -57,7 +57,7 @@ const remindersTo = (session: Session) =>
 async function lesson(): Promise<{ session: Session; slot: Slot; appointmentId: number; serviceId: number; hours: ReturnType<typeof slotSource> }> {
   const session = await server.newClient(1);
   const hours = slotSource(server, session);
-  const slot = await hours.next();
+  const slot = await hours.nextAtNewHour();
   return { session, slot, hours, ...(await bookedLesson(server, session, slot)) };
 }
 
@@ -65,7 +65,7 @@ const subjectAt = (start: Date) => `Reminder: Mathematics on ${formatDateTime(st
 
 describe('a reminder is due from the lead before the start until the start', () => {
   it('none a minute before start − lead; one exactly at start − lead; none again after', async () => {
-    const { session, slot } = await lesson();
+    const { session, slot, appointmentId } = await lesson();
     const dueAt = slot.start.getTime() - lead * hour;
 
     await scan(new Date(dueAt - minute));
@@ -73,7 +73,8 @@ describe('a reminder is due from the lead before the start until the start', () 
 
     const { sent } = await scan(new Date(dueAt));
     expect(await remindersTo(session)).toEqual([expect.objectContaining({ subject: subjectAt(slot.start) })]);
-    expect(sent).toHaveLength(1);
+    // The seed's lessons due at that instant are sent too (which ones depends on the day of the run).
+    expect(sent.filter((id) => id === appointmentId)).toHaveLength(1);
 
     await scan(new Date(dueAt + hour));
     await scan(new Date(slot.start.getTime() - minute));
@@ -115,7 +116,7 @@ describe('a reminder is due from the lead before the start until the start', () 
 describe('exactly once per lesson and start', () => {
   it('ten scans at once, half of them through a second instance’s connections: one mail per lesson', async () => {
     const { session, slot, hours, appointmentId } = await lesson();
-    const more = [await hours.next(), await hours.next()];
+    const more = [await hours.nextAtNewHour(), await hours.nextAtNewHour()];
     const ids = [appointmentId];
     for (const s of more) ids.push((await bookedLesson(server, session, s)).appointmentId);
     const starts = [slot.start, ...more.map((s) => s.start)];
@@ -264,7 +265,7 @@ describe('other mails write lesson times the same way', () => {
 describe('the scan loop', () => {
   it('two instances scanning every second send each due lesson one mail, and stop scanning when closed', async () => {
     const { session, slot, hours } = await lesson();
-    const [second, third] = [await hours.next(), await hours.next()];
+    const [second, third] = [await hours.nextAtNewHour(), await hours.nextAtNewHour()];
     await bookedLesson(server, session, second);
     // A lead that has all three lessons due now.
     const leadHours = Math.ceil((Math.max(slot.start.getTime(), second.start.getTime(), third.start.getTime()) - Date.now()) / hour) + 1;

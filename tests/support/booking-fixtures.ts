@@ -30,6 +30,7 @@ function slotAt(contractorId: number, aptId: number, startMs: number): Slot {
  */
 export function slotSource(server: TestServer, session: Session, subject = 'Mathematics', year = 5) {
   const used = new Set<string>();
+  const hoursHandedOut = new Set<number>();
   const keyOf = (contractorId: number, startMs: number) => `${contractorId}@${new Date(startMs).toISOString()}`;
   let candidates: Slot[] | undefined;
   return {
@@ -59,6 +60,19 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
       }
       if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
       return found;
+    },
+    /**
+     * `next()` at an hour none of this source's slots is at, with any tutor: for several lessons of one
+     * student, who is in one place at a time (two tutors free at one hour would otherwise be two slots).
+     */
+    async nextAtNewHour(): Promise<Slot> {
+      for (;;) {
+        const slot = await this.next();
+        if (!hoursHandedOut.has(slot.start.getTime())) {
+          hoursHandedOut.add(slot.start.getTime());
+          return slot;
+        }
+      }
     },
     async next(): Promise<Slot> {
       if (!candidates) {
