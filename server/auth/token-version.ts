@@ -1,13 +1,18 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { SessionClaims } from './tokens.ts';
 
-/** A token stands while its client exists, in its branch, at the token version it was issued under. */
-export async function tokenStillValid(db: Queryable, claims: SessionClaims): Promise<boolean> {
-  const [row] = await db.query<{ ok: boolean }>(
-    'select token_version = $2 and branch_id = $3 as ok from clients where id = $1',
-    [claims.sub, claims.ver, claims.branch_id],
-  );
-  return row?.ok === true;
+/**
+ * A token stands while its client exists, in its branch, at the token version it was issued under. Asked
+ * on every call with a token, so remembered until the next write (a password change is one).
+ */
+export function tokenStillValid(db: Database, claims: SessionClaims): Promise<boolean> {
+  return db.remembered(`token-valid ${claims.sub} ${claims.ver} ${claims.branch_id}`, async () => {
+    const [row] = await db.query<{ ok: boolean }>(
+      'select token_version = $2 and branch_id = $3 as ok from clients where id = $1',
+      [claims.sub, claims.ver, claims.branch_id],
+    );
+    return { value: row?.ok === true };
+  });
 }
 
 /** Ends every session and every unused reset link of a client; answers the new token version. */

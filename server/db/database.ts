@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
+import { type RememberedReads, forgetfulReads, isPlainRead, writeAwareReads } from './remembered-reads.ts';
 
 /** The one thing handlers need from a database: parameterised SQL. */
 export interface Queryable {
@@ -10,7 +11,7 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-export interface Database extends Queryable {
+export interface Database extends Queryable, RememberedReads {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -31,22 +32,38 @@ export async function openPglite(dataDir?: string, start: { loadDataDir?: Blob }
   const options = { extensions: { btree_gist }, ...start };
   const db = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
   await db.waitReady;
+  // This process holds the data directory alone, so every write passes here (remembered-reads.ts).
+  const reads = writeAwareReads();
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      return (await db.query<Row>(sql, [...params])).rows;
+      if (!isPlainRead(sql)) reads.wrote();
+      try {
+        return (await db.query<Row>(sql, [...params])).rows;
+      } finally {
+        // Again once it ran: a read that started while it waited in the queue must not keep its answer.
+        if (!isPlainRead(sql)) reads.wrote();
+      }
     },
     async exec(sql) {
+      reads.wrote();
       await db.exec(sql);
+      reads.wrote();
     },
-    transaction(work) {
-      return db.transaction((tx) =>
-        work({
-          query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows,
-          exec: async (sql) => void (await tx.exec(sql)),
-        }),
-      );
+    async transaction(work) {
+      reads.wrote();
+      try {
+        return await db.transaction((tx) =>
+          work({
+            query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows,
+            exec: async (sql) => void (await tx.exec(sql)),
+          }),
+        );
+      } finally {
+        reads.wrote();
+      }
     },
+    remembered: reads.remembered,
     close: () => db.close(),
     snapshot: () => db.dumpDataDir('none'),
   };
@@ -73,6 +90,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const script = async (client: pg.Pool | pg.PoolClient, sql: string) => void (await client.query(sql));
   return {
     kind: 'postgres',
+    // Other instances write to the same database unseen: every read is read.
+    remembered: forgetfulReads.remembered,
     query: (sql, params = []) => run(pool, sql, params),
     exec: (sql) => script(pool, sql),
     async transaction(work) {

@@ -1,5 +1,5 @@
 import type { SessionClaims } from '../auth/tokens.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { type OrderRow, isPaid } from './records.ts';
 
@@ -21,9 +21,11 @@ export function ownBranch(session: SessionClaims, branchId: number | undefined, 
 }
 
 /** Every student id must exist (else 404) and be one of the client's students (else 403). */
-export async function assertOwnStudents(db: Queryable, session: SessionClaims, ids: readonly number[], field: string): Promise<void> {
+export async function assertOwnStudents(db: Database, session: SessionClaims, ids: readonly number[], field: string): Promise<void> {
   const unique = [...new Set(ids)];
-  const rows = await db.query<{ id: number; client_id: number }>('select id, client_id from students where id = any($1::int[])', [unique]);
+  const rows = await db.remembered(`students ${unique.join(',')}`, async () => ({
+    value: await db.query<{ id: number; client_id: number }>('select id, client_id from students where id = any($1::int[])', [unique]),
+  }));
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
     if (!row) throw notFound(`Student ${id}`);

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/schema.d.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { type TutorBusy, type TutorWindow, freeWindows } from './free-windows.ts';
 
@@ -162,9 +162,15 @@ export async function appointmentsWhere(db: Queryable, where: string, params: re
   return rows.map(toAppointment);
 }
 
-/** The appointments of some students, earliest first. */
-export function appointmentsOfStudents(db: Queryable, studentIds: readonly number[]): Promise<Schemas['Appointment'][]> {
-  return appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = any($1::int[]))', [studentIds]);
+/**
+ * The appointments of some students, earliest first: the dashboard's read, remembered until the next write
+ * or until the first of its planned lessons ends (then that lesson reads as completed).
+ */
+export function appointmentsOfStudents(db: Database, studentIds: readonly number[]): Promise<Schemas['Appointment'][]> {
+  return db.remembered(`appointments ${studentIds.join(',')}`, async () => {
+    const value = await appointmentsWhere(db, 'a.id in (select appointment_id from appointment_recipients where student_id = any($1::int[]))', [studentIds]);
+    return { value, until: Math.min(...value.filter((a) => a.status === 'planned').map((a) => Date.parse(a.finish))) };
+  });
 }
 
 /**
