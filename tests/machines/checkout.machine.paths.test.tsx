@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
@@ -17,7 +17,7 @@ import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sample
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
 
 // Every transition of the checkout chart replayed on the real screen with calls the test answers, fake
 // timers (the coupon's toast lasts 3 s), and the payment redirect caught.
@@ -68,12 +68,13 @@ function SlotGridProbe() {
 interface Start {
   who: string;
   draft: BookingDraft;
+  input: CheckoutInput;
   events: AnyEventObject[];
   /** The split as the screen runs it (a broken one for its onError). */
   broken?: boolean;
 }
 
-const starts: Start[] = [
+const starts: Start[] = ([
   { who: 'one student', draft: single, events: everyCheckoutEvent },
   { who: 'a student who is not the client’s', draft: stranger, events: [{ type: 'payment.requested' }] },
   // A refresh (or a new login) after VISA was chosen: the draft kept it, and the order carries it.
@@ -84,9 +85,7 @@ const starts: Start[] = [
     events: [{ type: 'xstate.done.actor.twoStudentSplit', output: { next: 'packages', draft: withOtherStudent(individualCheckoutDraft(false)) } }],
   },
   { who: 'a split that fails', draft: single, events: [{ type: 'xstate.error.actor.twoStudentSplit', error: new Error('split broke') }], broken: true },
-];
-
-const coverage = transitionCoverage(checkoutMachine);
+] satisfies Omit<Start, 'input'>[]).map((start) => ({ ...start, input: { draft: start.draft, today: '2026-11-23', currency: 'AED', payer } }));
 
 function renderCheckout(start: Start) {
   const coupons: { resolve: (answer: CouponAnswer) => void; reject: (error: unknown) => void }[] = [];
@@ -193,91 +192,60 @@ function expectScreenFor(state: State, start: Start, rendered: ReturnType<typeof
   expect(screen.getByRole('button', { name: 'Apply Coupon' })).toHaveProperty('disabled', busy || context.code.trim() === '');
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
-
-describe.each(starts)('checkout paths for $who, replayed on the screen', (start) => {
-  const input: CheckoutInput = { draft: start.draft, today: '2026-11-23', currency: 'AED', payer };
-  const paths = coveringPaths(checkoutMachine, input, start.events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+replayPaths({
+  machine: checkoutMachine,
+  title: 'checkout paths for $who, replayed on the screen',
+  starts,
+  fakeTimers: true,
+  mount: (start) => {
     writeDraft(start.draft);
-    const rendered = renderCheckout(start);
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-        case 'xstate.error.actor.twoStudentSplit':
-          // The broken split fails as the screen starts.
-          break;
-        case 'coupon.changed': {
-          // A code typed afresh (after a refusal, the field is cleared first).
-          const field = screen.getByRole('textbox', { name: 'Coupon Code' });
-          await ui.clear(field);
-          await ui.type(field, String(event.code));
-          break;
-        }
-        case 'coupon.applied':
-          await ui.click(screen.getByRole('button', { name: 'Apply Coupon' }));
-          expect(rendered.asked.coupons.at(-1)).toEqual({ code: 'WELCOME10', userId: testUser.clientid });
-          break;
-        case 'xstate.done.actor.applyCoupon':
-          await act(async () => rendered.coupon().resolve(event.output as CouponAnswer));
-          break;
-        case 'xstate.error.actor.applyCoupon':
-          await act(async () => rendered.coupon().reject(event.error));
-          // The server's message in a toast too, and the client is back at the field that says why.
-          expect(toasts().getByText(refusal)).toBeVisible();
-          expect(screen.getByRole('textbox', { name: 'Coupon Code' })).toHaveFocus();
-          break;
-        case 'method.changed':
-          await ui.click(screen.getByRole('radio', { name: 'Mastercard' }));
-          break;
-        case 'payment.requested': {
-          const before = rendered.asked.orders.length;
-          // A double click opens one order.
-          await ui.dblClick(screen.getByRole('button', { name: 'Pay Now' }));
-          const ordered = (step.state as State).matches('paying');
-          expect(rendered.asked.orders).toHaveLength(before + (ordered ? 1 : 0));
-          if (ordered) {
-            // The method checked goes with the order: Mastercard once chosen here, else the draft's, else PayPal.
-            const chosen = path.steps.some((s) => s.event.type === 'method.changed');
-            const draft = chosen ? { ...start.draft, paymentMethod: 'mastercard' as const } : start.draft;
-            expect(rendered.asked.orders.at(-1)).toEqual(orderOf(draft, payer, (step.state as State).context.coupon));
-            expect(rendered.asked.orders.at(-1)?.payment_method).toBe(chosen ? 'mastercard' : (start.draft.paymentMethod ?? 'paypal'));
-          } else expect(screen.getByRole('alert')).toHaveTextContent(notOrderableText);
-          break;
-        }
-        case 'xstate.done.actor.createOrder':
-          if (!(event.output as { paymentLink?: string }).paymentLink) expectConsole('error', noPaymentLinkText);
-          await act(async () => rendered.order().resolve(event.output as { paymentLink?: string }));
-          break;
-        case 'xstate.error.actor.createOrder':
-          await act(async () => rendered.order().reject(event.error));
-          break;
-        case 'checkout.cancelled':
-          await ui.click(screen.getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'xstate.done.actor.twoStudentSplit':
-          await ui.click(screen.getByRole('button', { name: 'Go For Second' }));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      expectScreenFor(step.state as State, start, rendered);
-    }
+    return { ...renderCheckout(start), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  },
+  send: {
+    // The broken split fails as the screen starts.
+    'xstate.error.actor.twoStudentSplit': () => {},
+    'coupon.changed': async ({ event, mounted: { ui } }) => {
+      // A code typed afresh (after a refusal, the field is cleared first).
+      const field = screen.getByRole('textbox', { name: 'Coupon Code' });
+      await ui.clear(field);
+      await ui.type(field, String(event.code));
+    },
+    'coupon.applied': async ({ mounted: { ui, asked } }) => {
+      await ui.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+      expect(asked.coupons.at(-1)).toEqual({ code: 'WELCOME10', userId: testUser.clientid });
+    },
+    'xstate.done.actor.applyCoupon': ({ event, mounted: { coupon } }) => act(async () => coupon().resolve(event.output as CouponAnswer)),
+    'xstate.error.actor.applyCoupon': async ({ event, mounted: { coupon } }) => {
+      await act(async () => coupon().reject(event.error));
+      // The server's message in a toast too, and the client is back at the field that says why.
+      expect(toasts().getByText(refusal)).toBeVisible();
+      expect(screen.getByRole('textbox', { name: 'Coupon Code' })).toHaveFocus();
+    },
+    'method.changed': ({ mounted: { ui } }) => ui.click(screen.getByRole('radio', { name: 'Mastercard' })),
+    'payment.requested': async ({ state, path, start, mounted: { ui, asked } }) => {
+      const before = asked.orders.length;
+      // A double click opens one order.
+      await ui.dblClick(screen.getByRole('button', { name: 'Pay Now' }));
+      const ordered = state.matches('paying');
+      expect(asked.orders).toHaveLength(before + (ordered ? 1 : 0));
+      if (ordered) {
+        // The method checked goes with the order: Mastercard once chosen here, else the draft's, else PayPal.
+        const chosen = path.steps.some((s) => s.event.type === 'method.changed');
+        const draft = chosen ? { ...start.draft, paymentMethod: 'mastercard' as const } : start.draft;
+        expect(asked.orders.at(-1)).toEqual(orderOf(draft, payer, state.context.coupon));
+        expect(asked.orders.at(-1)?.payment_method).toBe(chosen ? 'mastercard' : (start.draft.paymentMethod ?? 'paypal'));
+      } else expect(screen.getByRole('alert')).toHaveTextContent(notOrderableText);
+    },
+    'xstate.done.actor.createOrder': async ({ event, mounted: { order } }) => {
+      if (!(event.output as { paymentLink?: string }).paymentLink) expectConsole('error', noPaymentLinkText);
+      await act(async () => order().resolve(event.output as { paymentLink?: string }));
+    },
+    'xstate.error.actor.createOrder': ({ event, mounted: { order } }) => act(async () => order().reject(event.error)),
+    'checkout.cancelled': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Cancel' })),
+    'xstate.done.actor.twoStudentSplit': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Go For Second' })),
+  },
+  expectScreen: (state, { start, mounted }) => expectScreenFor(state, start, mounted),
+  afterPath: (_path, start) => {
     if (start.broken) expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent('split broke');
-    coverage.replayed(path, input);
-  });
+  },
 });

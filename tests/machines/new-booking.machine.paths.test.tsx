@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
 import { type KnownStudent, type Subject, blankForm, formProblem, isIndividual, newStudentNameText } from '../../machines/booking/booking-form.ts';
@@ -15,7 +15,7 @@ import { NewBookingScreen } from '../../src/screens/new-booking/new-booking-scre
 import { liveToken } from '../support/fake-jwt.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
 
 const catalogue: Subject[] = [
   { name: 'Mathematics', level_category: [1, 2, 3, 4] },
@@ -44,9 +44,9 @@ const loaded = { type: 'xstate.done.actor.loadSubjects', output: catalogue };
  * The chart's form is too wide to walk whole, so each start is a stored form with the events that matter
  * there; together they take every transition (asserted in afterAll).
  */
-const starts: { name: string; form: PackageForm | null; events: AnyEventObject[] }[] = [
+const starts: { who: string; form: PackageForm | null; events: AnyEventObject[] }[] = [
   {
-    name: 'a blank form: loading, the warnings and the contact request',
+    who: 'a blank form: loading, the warnings and the contact request',
     form: null,
     events: [
       loaded,
@@ -62,7 +62,7 @@ const starts: { name: string; form: PackageForm | null; events: AnyEventObject[]
     ],
   },
   {
-    name: 'one student: names, program, year and subjects, new students',
+    who: 'one student: names, program, year and subjects, new students',
     form: single,
     events: [
       loaded,
@@ -79,7 +79,7 @@ const starts: { name: string; form: PackageForm | null; events: AnyEventObject[]
     ],
   },
   {
-    name: 'two students: the study type',
+    who: 'two students: the study type',
     form: single,
     events: [
       loaded,
@@ -94,7 +94,7 @@ const starts: { name: string; form: PackageForm | null; events: AnyEventObject[]
     ],
   },
   {
-    name: 'two students individually: which student first',
+    who: 'two students individually: which student first',
     form: individual,
     events: [loaded, { type: 'next.requested' }, { type: 'student.chosen', studentType: 2 }, { type: 'student.choiceCancelled' }, { type: 'xstate.after.dialogChoice.newBooking.studentChosen' }],
   },
@@ -108,9 +108,6 @@ const inputOf = (form: PackageForm | null): NewBookingInput => ({
   email: testUser.email,
   branchId: testUser.branch_id,
 });
-
-const cases = starts.map((start) => ({ ...start, input: inputOf(start.form), paths: coveringPaths(newBookingMachine, inputOf(start.form), start.events) }));
-const coverage = transitionCoverage(newBookingMachine);
 
 interface Pending<T> {
   resolve: (value: T) => void;
@@ -210,136 +207,86 @@ function expectScreenFor(state: SnapshotFrom<NewBookingMachine>) {
   expect(readDraft()?.form ?? null).toEqual(state.context.draft.form);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
 afterEach(() => {
-  vi.useRealTimers();
   localStorage.clear();
 });
 
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-describe.each(cases)('new booking paths from $name, replayed on the screen', ({ input, paths }) => {
-  it.each(paths.map((path) => [path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const { calls, sent, last } = renderNewBooking(input.draft);
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    for (const [index, step] of path.steps.entries()) {
-      const event = step.event as AnyEventObject;
-      const before = path.steps[index - 1]?.state as SnapshotFrom<NewBookingMachine> | undefined;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'xstate.done.actor.loadSubjects':
-          await act(async () => last(calls.loadSubjects).resolve(event.output));
-          break;
-        case 'xstate.error.actor.loadSubjects':
-          await act(async () => last(calls.loadSubjects).reject(event.error));
-          break;
-        case 'retry.requested':
-          await ui.click(screen.getByRole('button', { name: 'Retry' }));
-          break;
-        case 'back.requested':
-          await ui.click(screen.getByRole('button', { name: 'Back' }));
-          break;
-        case 'students.changed':
-          await ui.click(radio(event.count));
-          break;
-        case 'name.picked':
-          await ui.selectOptions(screen.getByRole('combobox', { name: event.slot === 2 ? 'Student 2 name' : /^Student (1 )?name$/ }), event.name);
-          break;
-        case 'name.typed': {
-          const field = screen.getByRole('textbox', { name: new RegExp(`^New student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) });
-          await ui.clear(field);
-          await ui.type(field, event.text);
-          break;
-        }
-        case 'name.added':
-          await ui.click(screen.getByRole('button', { name: new RegExp(`^Add new student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) }));
-          break;
-        case 'program.changed':
-          await ui.selectOptions(screen.getByRole('combobox', { name: 'Program' }), String(event.programOne));
-          break;
-        case 'year.changed':
-          await ui.selectOptions(screen.getByRole('combobox', { name: 'Year' }), event.program);
-          break;
-        case 'subject.toggled':
-          await ui.click(screen.getByRole('checkbox', { name: event.subject }));
-          break;
-        case 'studyType.chosen':
-          await ui.click(studyDialog().getByRole('button', { name: event.studyType === 'yes' ? /Together/ : /Individually/ }));
-          break;
-        case 'studyType.cancelled':
-          await ui.click(studyDialog().getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'studyType.changeRequested':
-          await ui.click(screen.getByRole('button', { name: 'Change' }));
-          break;
-        case 'warning.contactRequested':
-          await ui.click(screen.getByRole('button', { name: 'Contact' }));
-          expect(sent.contact.at(-1)).toEqual({ email: testUser.email });
-          break;
-        case 'xstate.done.actor.sendContact':
-          await act(async () => last(calls.sendContact).resolve(event.output));
-          expect(toasts().getByText(contacted)).toBeVisible();
-          break;
-        case 'xstate.error.actor.sendContact':
-          await act(async () => last(calls.sendContact).reject(event.error));
-          // Whatever the server said, the spec's text.
-          expect(toasts().getByText(contactFailedText)).toBeVisible();
-          break;
-        case 'warning.dismissed':
-          await ui.click(screen.getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'next.requested':
-          await ui.click(screen.getByRole('button', { name: 'Next' }));
-          if (before) {
-            const problem = formProblem(formOf(before.context));
-            if (problem) expect(toasts().getByText(problem)).toBeVisible();
-          }
-          break;
-        case 'xstate.done.actor.createStudents':
-          expect(sent.students.at(-1)).toEqual({ branch_id: testUser.branch_id, students: [{ first_name: 'Sara', last_name: 'Khan', paying_client: testUser.clientid }] });
-          await act(async () => last(calls.createStudents).resolve(event.output));
-          break;
-        case 'xstate.error.actor.createStudents':
-          await act(async () => last(calls.createStudents).reject(event.error));
-          expect(toasts().getByText(studentsFailed)).toBeVisible();
-          break;
-        case 'student.chosen':
-          await ui.click(studentDialog().getByRole('button', { name: new RegExp(`Student ${event.studentType}`) }));
-          break;
-        case 'student.choiceCancelled':
-          await ui.click(studentDialog().getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'xstate.after.dialogChoice.newBooking.studentChosen':
-          await act(async () => {
-            await vi.advanceTimersByTimeAsync(300);
-          });
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      if (event.type === 'name.added' && before) {
-        const typed = before.context.typed[event.slot as 1 | 2];
-        const refused = (step.state as SnapshotFrom<NewBookingMachine>).context.typedProblem[event.slot as 1 | 2];
-        if (!/\S+\s+\S+/.test(typed)) expect(toasts().getByText(newStudentNameText)).toBeVisible();
-        else if (refused) expect(toasts().getByText(sameStudentText)).toBeVisible();
-        // A refused name is said at its field, which takes focus.
-        if (refused) expect(document.activeElement).toHaveAccessibleDescription(refused);
-      }
-      expectScreenFor(step.state as SnapshotFrom<NewBookingMachine>);
-    }
-    const end = path.steps.at(-1)?.state as SnapshotFrom<NewBookingMachine>;
-    if (end.matches('done') && isIndividual(formOf(end.context))) {
+replayPaths({
+  machine: newBookingMachine,
+  title: 'new booking paths from $who, replayed on the screen',
+  starts: starts.map((start) => ({ ...start, input: inputOf(start.form) })),
+  fakeTimers: true,
+  mount: ({ input }) => ({ ...renderNewBooking(input.draft), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) }),
+  send: {
+    'xstate.done.actor.loadSubjects': ({ event, mounted: { calls, last } }) => act(async () => last(calls.loadSubjects).resolve(event.output)),
+    'xstate.error.actor.loadSubjects': ({ event, mounted: { calls, last } }) => act(async () => last(calls.loadSubjects).reject(event.error)),
+    'retry.requested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Retry' })),
+    'back.requested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Back' })),
+    'students.changed': ({ event, mounted: { ui } }) => ui.click(radio(event.count)),
+    'name.picked': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: event.slot === 2 ? 'Student 2 name' : /^Student (1 )?name$/ }), event.name),
+    'name.typed': async ({ event, mounted: { ui } }) => {
+      const field = screen.getByRole('textbox', { name: new RegExp(`^New student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) });
+      await ui.clear(field);
+      await ui.type(field, event.text);
+    },
+    'name.added': async ({ event, state, before, mounted: { ui } }) => {
+      await ui.click(screen.getByRole('button', { name: new RegExp(`^Add new student for Student ${event.slot === 2 ? '2 ' : '(1 )?'}name`) }));
+      if (!before) return;
+      const typed = before.context.typed[event.slot as 1 | 2];
+      const refused = state.context.typedProblem[event.slot as 1 | 2];
+      if (!/\S+\s+\S+/.test(typed)) expect(toasts().getByText(newStudentNameText)).toBeVisible();
+      else if (refused) expect(toasts().getByText(sameStudentText)).toBeVisible();
+      // A refused name is said at its field, which takes focus.
+      if (refused) expect(document.activeElement).toHaveAccessibleDescription(refused);
+    },
+    'program.changed': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: 'Program' }), String(event.programOne)),
+    'year.changed': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: 'Year' }), event.program),
+    'subject.toggled': ({ event, mounted: { ui } }) => ui.click(screen.getByRole('checkbox', { name: event.subject })),
+    'studyType.chosen': ({ event, mounted: { ui } }) => ui.click(studyDialog().getByRole('button', { name: event.studyType === 'yes' ? /Together/ : /Individually/ })),
+    'studyType.cancelled': ({ mounted: { ui } }) => ui.click(studyDialog().getByRole('button', { name: 'Cancel' })),
+    'studyType.changeRequested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Change' })),
+    'warning.contactRequested': async ({ mounted: { ui, sent } }) => {
+      await ui.click(screen.getByRole('button', { name: 'Contact' }));
+      expect(sent.contact.at(-1)).toEqual({ email: testUser.email });
+    },
+    'xstate.done.actor.sendContact': async ({ event, mounted: { calls, last } }) => {
+      await act(async () => last(calls.sendContact).resolve(event.output));
+      expect(toasts().getByText(contacted)).toBeVisible();
+    },
+    'xstate.error.actor.sendContact': async ({ event, mounted: { calls, last } }) => {
+      await act(async () => last(calls.sendContact).reject(event.error));
+      // Whatever the server said, the spec's text.
+      expect(toasts().getByText(contactFailedText)).toBeVisible();
+    },
+    'warning.dismissed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Cancel' })),
+    'next.requested': async ({ before, mounted: { ui } }) => {
+      await ui.click(screen.getByRole('button', { name: 'Next' }));
+      const problem = before && formProblem(formOf(before.context));
+      if (problem) expect(toasts().getByText(problem)).toBeVisible();
+    },
+    'xstate.done.actor.createStudents': async ({ event, mounted: { calls, sent, last } }) => {
+      expect(sent.students.at(-1)).toEqual({ branch_id: testUser.branch_id, students: [{ first_name: 'Sara', last_name: 'Khan', paying_client: testUser.clientid }] });
+      await act(async () => last(calls.createStudents).resolve(event.output));
+    },
+    'xstate.error.actor.createStudents': async ({ event, mounted: { calls, last } }) => {
+      await act(async () => last(calls.createStudents).reject(event.error));
+      expect(toasts().getByText(studentsFailed)).toBeVisible();
+    },
+    'student.chosen': ({ event, mounted: { ui } }) => ui.click(studentDialog().getByRole('button', { name: new RegExp(`Student ${event.studentType}`) })),
+    'student.choiceCancelled': ({ mounted: { ui } }) => ui.click(studentDialog().getByRole('button', { name: 'Cancel' })),
+    'xstate.after.dialogChoice.newBooking.studentChosen': () =>
+      act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      }),
+  },
+  expectScreen: expectScreenFor,
+  afterPath: (path) => {
+    const end = path.steps.at(-1)?.state;
+    if (end?.matches('done') && isIndividual(formOf(end.context))) {
       // The split is stored for the packages screen: which student, and that the other is still to come.
       expect(localStorage.getItem('studentType')).toBe(String(end.context.draft.split.studentType));
       expect(localStorage.getItem('hidebutton')).toBe('1');
     }
-    if (end.matches('left')) expect(localStorage.getItem('packageFormData')).toBeNull();
-    coverage.replayed(path, input);
-  });
+    if (end?.matches('left')) expect(localStorage.getItem('packageFormData')).toBeNull();
+  },
 });

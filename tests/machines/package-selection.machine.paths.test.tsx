@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withStudentChosen } from '../../machines/booking/booking-draft.ts';
 import { type PackageSelectionInput, type PackageSelectionMachine, packageSelectionMachine } from '../../machines/booking/package-selection.machine.ts';
@@ -16,7 +16,7 @@ import { ManagePackagesScreen, RemainingPackageScreen, RenewPackagesScreen } fro
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
 import { individualForm, paidClientPackage } from '../support/draft-fixtures.ts';
 
 // Every transition of the package-selection chart, from each way into it, replayed on the real screen
@@ -99,8 +99,6 @@ const eventsOf = (start: Start): AnyEventObject[] => [
 ];
 
 const inputOf = (start: Start): PackageSelectionInput => ({ draft: start.draft, today: '2026-11-23', currency: 'AED', renewalPrice: 60, clientid: testUser.clientid });
-
-const coverage = transitionCoverage(packageSelectionMachine);
 
 /** The pages the screen leaves for, each saying which it is. */
 const pages = {
@@ -208,80 +206,41 @@ function expectScreenFor(state: State, start: Start) {
   }
 }
 
-beforeEach(() => {
+replayPaths({
+  machine: packageSelectionMachine,
+  title: 'package selection paths for $who, replayed on the screen',
+  starts: starts.map((start) => ({ ...start, input: inputOf(start), events: eventsOf(start) })),
   // The clock also runs on its own (Testing Library waits a real tick after each user event); the banner's
   // wait is stepped through by hand.
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-afterAll(() => {
-  // Every (state, event, branch) of the chart was taken by a replayed path.
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
-const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
-
-describe.each(starts.map((start) => ({ ...start, input: inputOf(start) })))('package selection paths for $who, replayed on the screen', (start) => {
-  const paths = coveringPaths(packageSelectionMachine, start.input, eventsOf(start));
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+  fakeTimers: true,
+  mount: (start) => {
     // The draft the earlier step left (a renewal's is empty: it starts from the dashboard).
     writeDraft(start.draft);
-    const { call, asked } = renderPackages(start);
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'xstate.done.actor.loadOffer':
-          await act(async () => call().resolve(event.output as Offer));
-          break;
-        case 'xstate.error.actor.loadOffer':
-          await act(async () => call().reject(event.error));
-          break;
-        case 'load.retried':
-          await ui.click(screen.getByRole('button', { name: 'Retry' }));
-          break;
-        case 'package.toggled':
-          await ui.click(screen.getByRole('button', { name: 'GOLD' }));
-          break;
-        case 'lessons.changed':
-          await ui.selectOptions(screen.getByRole('combobox', { name: `${String(event.subject)} lessons per week` }), String(event.count));
-          break;
-        case 'package.closed':
-          await ui.click(screen.getByRole('button', { name: 'Close' }));
-          break;
-        case 'package.selected':
-          await ui.click(screen.getByRole('button', { name: 'Select' }));
-          break;
-        case 'renewal.confirmed':
-          await ui.click(screen.getByRole('button', { name: 'Yes, renew' }));
-          break;
-        case 'renewal.cancelled':
-          await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'back.requested':
-          await ui.click(screen.getByRole('button', { name: 'Back' }));
-          break;
-        case bannerDelay:
-          // The banner stays for its time (give or take the real time the checks took), then goes.
-          await act(async () => vi.advanceTimersByTimeAsync(2500));
-          expect(screen.getByRole('alert')).toHaveTextContent(weeklyLessonsBanner);
-          await act(async () => vi.advanceTimersByTimeAsync(500));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      expectScreenFor(step.state as State, start);
-    }
+    return { ...renderPackages(start), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  },
+  send: {
+    'xstate.done.actor.loadOffer': ({ event, mounted: { call } }) => act(async () => call().resolve(event.output as Offer)),
+    'xstate.error.actor.loadOffer': ({ event, mounted: { call } }) => act(async () => call().reject(event.error)),
+    'load.retried': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Retry' })),
+    'package.toggled': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'GOLD' })),
+    'lessons.changed': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: `${String(event.subject)} lessons per week` }), String(event.count)),
+    'package.closed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Close' })),
+    'package.selected': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Select' })),
+    'renewal.confirmed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Yes, renew' })),
+    'renewal.cancelled': ({ mounted: { ui } }) => ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+    'back.requested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Back' })),
+    [bannerDelay]: async () => {
+      // The banner stays for its time (give or take the real time the checks took), then goes.
+      await act(async () => vi.advanceTimersByTimeAsync(2500));
+      expect(screen.getByRole('alert')).toHaveTextContent(weeklyLessonsBanner);
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+    },
+  },
+  expectScreen: (state, { start }) => expectScreenFor(state, start),
+  afterPath: (_path, start, { asked }) => {
     // Every read asked for what the draft says: its entry, the client, the form and the student.
     for (const input of asked) {
       expect(input).toEqual({ entry: start.draft.entry, clientid: testUser.clientid, form: start.draft.form, studentType: start.draft.split.studentType });
     }
-    coverage.replayed(path, start.input);
-  });
+  },
 });

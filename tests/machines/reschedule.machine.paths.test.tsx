@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { rescheduleNoticeText } from '../../contract/reschedule-notice.ts';
@@ -31,7 +31,8 @@ import { RescheduleSlotScreen } from '../../src/screens/reschedule-slot/reschedu
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
+import type { ReplayedPath } from '../support/transition-coverage.ts';
 
 // Every transition of the reschedule chart, replayed on /reschedule-slot in the app's layout, with the
 // grid's read, the tutor's check and the move answered by the test. Adam's Mathematics lesson with Amira
@@ -83,8 +84,6 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.moveAppointment', output: { success: true, message: rescheduledText } },
   { type: 'xstate.error.actor.moveAppointment', error: new ApiError(409, rescheduleNoticeText) },
 ];
-
-const coverage = transitionCoverage(rescheduleMachine);
 
 interface Pending<T> {
   resolve: (value: T) => void;
@@ -204,19 +203,6 @@ function expectScreenFor(state: State) {
   expect(main.queryByRole('checkbox', { name: 'Free Assessment' })).toBeNull();
 }
 
-beforeEach(() => {
-  // The screen reads the branch's today from the clock: it is the test's today, whatever day the suite runs.
-  vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(beforeTheHour) });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
 function describeEvent(event: AnyEventObject): string {
   const type = event.type.replace('xstate.', '');
   if ('time' in event) return `${type} ${String(event.time)}`;
@@ -229,93 +215,60 @@ const label = (path: ReplayedPath) => path.steps.map((step) => describeEvent(ste
 /** How many toasts say `text` now. */
 const toastCount = (text: string) => toasts().queryAllByText(text).length;
 
-describe('reschedule paths, replayed on /reschedule-slot', () => {
-  const paths = coveringPaths(rescheduleMachine, input, events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
+/** Sends a step that must raise one more toast saying `text` (none to count when null). */
+async function raisingToast(text: string | null, send: () => Promise<unknown>) {
+  const toastsBefore = text ? toastCount(text) : 0;
+  await send();
+  if (text) expect(toastCount(text), `the toast '${text}'`).toBe(toastsBefore + 1);
+}
+
+replayPaths({
+  machine: rescheduleMachine,
+  title: () => 'reschedule paths, replayed on /reschedule-slot',
+  starts: [{ who: 'the lesson to move', input, events }],
+  // The screen reads the branch's today from the clock: it is the test's today, whatever day the suite runs.
+  fakeTimers: { now: new Date(beforeTheHour) },
+  label,
+  mount: () => {
     storeRescheduleData(lesson);
-    const { call, asked } = renderReschedule();
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    let before: State | undefined;
-    for (const step of path.steps) {
-      const event = step.event as AnyEventObject;
-      // The toast a step should raise, counted before it.
-      const toast =
-        event.type === 'xstate.done.actor.checkHour' && event.output === false
-          ? tutorTakenText
-          : event.type === 'xstate.error.actor.checkHour'
-            ? tutorInfoFailedText
-            : event.type === 'xstate.error.actor.moveAppointment'
-              ? rescheduleFailedText
-              : event.type === 'reschedule.requested' && event.now === pastTheHour
-                ? futureText
-                : null;
-      const toastsBefore = toast ? toastCount(toast) : 0;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'xstate.done.actor.loadGrid':
-          await act(async () => call('grid').resolve(event.output as RescheduleGridData));
-          break;
-        case 'xstate.error.actor.loadGrid':
-          await act(async () => call('grid').reject(event.error));
-          break;
-        case 'load.retried':
-          await ui.click(screen.getByRole('button', { name: 'Retry' }));
-          break;
-        case 'month.chosen':
-          await ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month));
-          break;
-        case 'week.chosen':
-          await ui.click(screen.getByRole('button', { name: ['1st Week', '2nd Week', '3rd Week', '4th Week', '5th Week', '6th Week'][Number(event.index)] }));
-          break;
-        case 'weeks.next':
-          await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
-          break;
-        case 'weeks.previous':
-          await ui.click(screen.getByRole('button', { name: 'Previous weeks' }));
-          break;
-        case 'slot.clicked':
-          await ui.click(screen.getByRole('button', { name: new RegExp(`^${formatCalendarDayTime(String(event.date), String(event.time))} Dubai time, `) }));
-          break;
-        case 'xstate.done.actor.checkHour':
-          await act(async () => call('hour').resolve(event.output as boolean));
-          break;
-        case 'xstate.error.actor.checkHour':
-          await act(async () => call('hour').reject(event.error));
-          break;
-        case 'slot.removed':
-          await ui.click(screen.getByRole('button', { name: /^Remove / }));
-          break;
-        case 'reschedule.requested':
-          // The screen sends the clock's now: the clock is where the path's event says.
-          vi.setSystemTime(Number(event.now));
-          await ui.click(screen.getByRole('button', { name: 'Reschedule' }));
-          break;
-        case 'xstate.done.actor.moveAppointment':
-          await act(async () => call('move').resolve(event.output));
-          break;
-        case 'xstate.error.actor.moveAppointment':
-          await act(async () => call('move').reject(event.error));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      const state = step.state as State;
-      if (toast) expect(toastCount(toast), `the toast '${toast}'`).toBe(toastsBefore + 1);
-      // The tutor is asked about the hour clicked; the move is of the hour chosen.
-      if (event.type === 'slot.clicked' && state.matches('checkingHour')) {
-        expect(asked.hour.at(-1)).toEqual({ subject: 'Mathematics', date: event.date, time: event.time, tutorId: 5, branch_id: testUser.branch_id });
-      }
-      if (event.type === 'reschedule.requested' && state.matches('moving')) {
+    return { ...renderReschedule(), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  },
+  send: {
+    'xstate.done.actor.loadGrid': ({ event, mounted: { call } }) => act(async () => call('grid').resolve(event.output as RescheduleGridData)),
+    'xstate.error.actor.loadGrid': ({ event, mounted: { call } }) => act(async () => call('grid').reject(event.error)),
+    'load.retried': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Retry' })),
+    'month.chosen': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month)),
+    'week.chosen': ({ event, mounted: { ui } }) => ui.click(screen.getByRole('button', { name: ['1st Week', '2nd Week', '3rd Week', '4th Week', '5th Week', '6th Week'][Number(event.index)] })),
+    'weeks.next': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Next weeks' })),
+    'weeks.previous': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Previous weeks' })),
+    'slot.clicked': async ({ event, state, mounted: { ui, asked } }) => {
+      await ui.click(screen.getByRole('button', { name: new RegExp(`^${formatCalendarDayTime(String(event.date), String(event.time))} Dubai time, `) }));
+      // The tutor is asked about the hour clicked.
+      if (state.matches('checkingHour')) expect(asked.hour.at(-1)).toEqual({ subject: 'Mathematics', date: event.date, time: event.time, tutorId: 5, branch_id: testUser.branch_id });
+    },
+    'xstate.done.actor.checkHour': ({ event, mounted: { call } }) =>
+      raisingToast(event.output === false ? tutorTakenText : null, () => act(async () => call('hour').resolve(event.output as boolean))),
+    'xstate.error.actor.checkHour': ({ event, mounted: { call } }) => raisingToast(tutorInfoFailedText, () => act(async () => call('hour').reject(event.error))),
+    'slot.removed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: /^Remove / })),
+    'reschedule.requested': async ({ event, state, before, mounted: { ui, asked } }) => {
+      await raisingToast(event.now === pastTheHour ? futureText : null, async () => {
+        // The screen sends the clock's now: the clock is where the path's event says.
+        vi.setSystemTime(Number(event.now));
+        await ui.click(screen.getByRole('button', { name: 'Reschedule' }));
+      });
+      // The move is of the hour chosen.
+      if (state.matches('moving')) {
         expect(asked.move.at(-1)).toEqual({ appointmentId: 501, serviceId: 31, topic: 'Mathematics', branch_id: testUser.branch_id, timeZone: testUser.branch_time_zone, hour: before?.context.chosen });
       }
-      expectScreenFor(state);
-      before = state;
-    }
+    },
+    'xstate.done.actor.moveAppointment': ({ event, mounted: { call } }) => act(async () => call('move').resolve(event.output)),
+    'xstate.error.actor.moveAppointment': ({ event, mounted: { call } }) => raisingToast(rescheduleFailedText, () => act(async () => call('move').reject(event.error))),
+  },
+  expectScreen: expectScreenFor,
+  afterPath: (path, _start, { asked }) => {
     // The grid is the lesson's tutor's, read once per try.
     expect(asked.grid).toEqual(path.steps.filter((step) => ['xstate.init', 'load.retried'].includes(step.event.type)).map(() => ({ tutorId: 5, serviceId: 31, appointmentId: 501, branch_id: testUser.branch_id })));
     expect(asked.hour).toHaveLength(path.steps.filter((step) => step.state.matches('checkingHour')).length);
     expect(asked.move).toHaveLength(path.steps.filter((step) => step.state.matches('moving')).length);
-    coverage.replayed(path, input);
-  });
+  },
 });

@@ -18,7 +18,8 @@ import { readSession } from '../../src/storage/browser-storage.ts';
 import { fakeJwt } from '../support/fake-jwt.ts';
 import { json, stubNetwork } from '../support/network-stub.ts';
 import { changeStorageInAnotherTab, renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage, transitionsOf } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
+import { type ReplayedPath, transitionsOf } from '../support/transition-coverage.ts';
 
 const fetchMock = stubNetwork();
 
@@ -50,19 +51,13 @@ const events: AnyEventObject[] = [
   { type: 'logout.requested' },
 ];
 
-/** Where a replay starts: what the browser has stored, and the paths the chart offers from there. */
-const starts = [
-  { stored: 'nothing stored', input: { stored: null, now }, events },
+/** Where a replay starts: what the browser has stored, and the events the paths from there may step with. */
+const starts: { who: string; input: SessionInput; events: AnyEventObject[] }[] = [
+  { who: 'nothing stored', input: { stored: null, now }, events },
   // The start's other branches: the paths from there repeat the transitions above.
-  { stored: 'a live session stored', input: { stored: session, now }, events: [] },
-  { stored: 'an expired session stored', input: { stored: { ...session, token: jwt(now) }, now }, events: [] },
-].map(({ stored, input, events }: { stored: string; input: SessionInput; events: AnyEventObject[] }) => ({
-  stored,
-  input,
-  paths: coveringPaths(sessionMachine, input, events),
-}));
-
-const coverage = transitionCoverage(sessionMachine);
+  { who: 'a live session stored', input: { stored: session, now }, events: [] },
+  { who: 'an expired session stored', input: { stored: { ...session, token: jwt(now) }, now }, events: [] },
+];
 
 /** The transition the path ends with, and the events that lead there. */
 function describePath({ steps }: ReplayedPath, input: SessionInput): string {
@@ -154,78 +149,61 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe.each(starts)('session machine paths with $stored, replayed on the screen', ({ input, paths }) => {
-  it.each(paths.map((path) => [describePath(path, input), path] as const))('%s', async (_, path) => {
-    const { app, loginCall } = renderApp(input.stored);
-    const ui = userEvent.setup();
-    for (const [index, step] of path.steps.entries()) {
-      const event = step.event as AnyEventObject;
-      switch (event.type) {
-        case 'xstate.init':
-          break;
-        case 'login.submitted': {
-          const email = screen.getByPlaceholderText('Your registered email');
-          await ui.clear(email);
-          await ui.type(email, String(event.email));
-          const password = screen.getByLabelText('Password');
-          await ui.clear(password);
-          await ui.type(password, String(event.password));
-          await ui.click(screen.getByRole('button', { name: 'Login' }));
-          break;
-        }
-        case 'xstate.done.actor.logIn':
-          await act(async () => loginCall().resolve(event.output));
-          break;
-        case 'xstate.error.actor.logIn':
-          await act(async () => loginCall().reject(event.error));
-          break;
-        case 'session.checked':
-          // Every navigation checks the token against the clock.
-          vi.setSystemTime(event.now);
-          await chooseInMenu(ui, within(screen.getByRole('banner')).queryByText('My Profile') ? 'Home' : 'My Profile');
-          vi.setSystemTime(now);
-          break;
-        case 'session.unauthorized': {
-          // Any call the server answers with 401, sent with the session's token.
-          fetchMock.mockResolvedValueOnce(json({ success: false, message: 'Unauthorized' }, 401));
-          await act(async () => {
-            await expect(getClientData(api, { clientid: user.clientid })).rejects.toThrow();
-          });
-          const [request] = fetchMock.mock.calls.at(-1) ?? [];
-          expect(request?.headers.get('Authorization')).toBe(`Bearer ${path.steps[index - 1]?.state.context.session?.token}`);
-          break;
-        }
-        case 'user.updated':
-          // The client-data query delivers each answer to the session.
-          fetchMock.mockResolvedValueOnce(json({ status: true, client: event.user }));
-          await act(async () => {
-            await app.queryClient.fetchQuery(clientDataOptions(user.clientid, app.actor));
-          });
-          break;
-        case 'session.storageChanged':
-          act(() => changeStorageInAnotherTab(event.stored));
-          break;
-        case 'logout.requested':
-          await chooseInMenu(ui, 'Logout');
-          break;
-        case 'session.renewed':
-          // The profile's password change sends the token its answer carries (tests/components/profile.test.tsx).
-          act(() => app.actor.send({ type: 'session.renewed', token: String(event.token) }));
-          break;
-        default:
-          throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(step.state.value));
-      await expectScreenFor(step.state);
-    }
-    coverage.replayed(path, input);
-  });
+const coverage = replayPaths({
+  machine: sessionMachine,
+  title: 'session machine paths with $who, replayed on the screen',
+  starts,
+  label: (path, { input }) => describePath(path, input),
+  mount: ({ input }) => ({ ...renderApp(input.stored), ui: userEvent.setup() }),
+  send: {
+    'login.submitted': async ({ event, mounted: { ui } }) => {
+      const email = screen.getByPlaceholderText('Your registered email');
+      await ui.clear(email);
+      await ui.type(email, String(event.email));
+      const password = screen.getByLabelText('Password');
+      await ui.clear(password);
+      await ui.type(password, String(event.password));
+      await ui.click(screen.getByRole('button', { name: 'Login' }));
+    },
+    'xstate.done.actor.logIn': ({ event, mounted: { loginCall } }) => act(async () => loginCall().resolve(event.output)),
+    'xstate.error.actor.logIn': ({ event, mounted: { loginCall } }) => act(async () => loginCall().reject(event.error)),
+    'session.checked': async ({ event, mounted: { ui } }) => {
+      // Every navigation checks the token against the clock.
+      vi.setSystemTime(event.now);
+      await chooseInMenu(ui, within(screen.getByRole('banner')).queryByText('My Profile') ? 'Home' : 'My Profile');
+      vi.setSystemTime(now);
+    },
+    'session.unauthorized': async ({ before }) => {
+      // Any call the server answers with 401, sent with the session's token.
+      fetchMock.mockResolvedValueOnce(json({ success: false, message: 'Unauthorized' }, 401));
+      await act(async () => {
+        await expect(getClientData(api, { clientid: user.clientid })).rejects.toThrow();
+      });
+      const [request] = fetchMock.mock.calls.at(-1) ?? [];
+      expect(request?.headers.get('Authorization')).toBe(`Bearer ${before?.context.session?.token}`);
+    },
+    'user.updated': async ({ event, mounted: { app } }) => {
+      // The client-data query delivers each answer to the session.
+      fetchMock.mockResolvedValueOnce(json({ status: true, client: event.user }));
+      await act(async () => {
+        await app.queryClient.fetchQuery(clientDataOptions(user.clientid, app.actor));
+      });
+    },
+    'session.storageChanged': ({ event }) => act(() => changeStorageInAnotherTab(event.stored)),
+    'logout.requested': ({ mounted: { ui } }) => chooseInMenu(ui, 'Logout'),
+    // The profile's password change sends the token its answer carries (tests/components/profile.test.tsx).
+    'session.renewed': ({ event, mounted: { app } }) => act(() => app.actor.send({ type: 'session.renewed', token: String(event.token) })),
+  },
+  expectScreen: async (state, { mounted: { app } }) => {
+    await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(state.value));
+    await expectScreenFor(state);
+  },
 });
 
 describe('the replayed paths', () => {
   it('take every transition of the chart', () => {
-    expect(starts.flatMap((start) => start.paths).length).toBeGreaterThan(0);
-    coverage.assertComplete();
+    // replayPaths asserts it after the file too; as a test of its own, the report names it with its count.
+    expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { type BookingDraft, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
@@ -29,7 +29,8 @@ import { BookClassScreen, FreeBookScreen, RemainingBookClassScreen, freeOneClass
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
+import type { ReplayedPath } from '../support/transition-coverage.ts';
 
 // Every transition of the slot-selection chart, replayed on /book-class with the reads and the write
 // answered by the test. One student, GOLD, Mathematics and English once a week each (6 weeks shown).
@@ -103,8 +104,6 @@ const orderEvents: AnyEventObject[] = remainingEvents.map((event) => (event.type
 // The free assessment on /free-book (the form's student, year and subjects; one class in all, 6 weeks).
 const freeInput: SlotSelectionInput = { ...input, draft: { ...draft, entry: 'free' } };
 const freeEvents: AnyEventObject[] = events.filter((event) => !event.type.includes('createClientPackage') && event.type !== 'freeAssessment.toggled');
-
-const coverage = transitionCoverage(slotSelectionMachine);
 
 type Route = '/book-class' | '/remainingbookclass' | '/free-book';
 
@@ -283,176 +282,138 @@ function expectScreenFor(state: State) {
   expect(screen.getByRole('heading', { name: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes', hidden })).toBeInTheDocument();
 }
 
-beforeEach(() => {
-  // The screen reads the branch's today from the clock: it is the test's today, whatever day the suite runs.
-  vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(`${today}T08:00:00Z`) });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-afterAll(() => {
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
-});
-
 const label = (path: ReplayedPath) => path.steps.map((s) => s.event.type.replace('xstate.', '') + ('date' in s.event ? ` ${String((s.event as AnyEventObject).time)}` : '')).join(' → ');
 
-/** Replays a path on the screen of `route`, answering the calls as its steps say; answers what was asked. */
-async function replay(path: ReplayedPath, start: SlotSelectionInput, route: Route) {
-  writeDraft(start.draft);
-  const { call, asked } = renderBookClass(route);
-  const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  let before: State | undefined;
-  for (const step of path.steps) {
-    const event = step.event as AnyEventObject;
-    switch (event.type) {
-      case 'xstate.init':
-        break;
-      case 'xstate.done.actor.loadGrid':
-        await act(async () => call('grid').resolve(event.output as GridData));
-        break;
-      case 'xstate.error.actor.loadGrid':
-        await act(async () => call('grid').reject(event.error));
-        break;
-      case 'load.retried':
-        await ui.click(screen.getByRole('button', { name: 'Retry' }));
-        break;
-      case 'subject.chosen':
-        await ui.click(screen.getByRole('button', { name: new RegExp(`^${String(event.subject)} \\d+$`) }));
-        break;
-      case 'month.chosen':
-        await ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month));
-        break;
-      case 'week.chosen':
-        await ui.click(screen.getByRole('button', { name: '2nd Week' }));
-        break;
-      case 'weeks.next':
-        await ui.click(screen.getByRole('button', { name: 'Next weeks' }));
-        break;
-      case 'weeks.previous':
-        await ui.click(screen.getByRole('button', { name: 'Previous weeks' }));
-        break;
-      case 'slot.clicked':
-        await ui.click(hourButton(String(event.date), String(event.time)));
-        break;
-      case 'xstate.done.actor.fetchTutors':
-        await act(async () => call('tutors').resolve(event.output as TutorOffer[]));
-        break;
-      case 'xstate.error.actor.fetchTutors':
-        await act(async () => call('tutors').reject(event.error));
-        break;
-      case 'tutor.chosen':
-        await ui.click(screen.getByRole('button', { name: 'Select Amira Haddad' }));
-        break;
-      case 'tutors.closed':
-        await ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' }));
-        break;
-      case 'slot.removed':
-        await ui.click(screen.getByRole('button', { name: /^Remove Wed 25 Nov 2026 · 09:00 Dubai time · Mathematics/ }));
-        break;
-      case 'freeAssessment.toggled':
-        await ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' }));
-        break;
-      case 'book.requested':
-        await ui.click(screen.getByRole('button', { name: 'Book Now' }));
-        break;
-      case 'xstate.done.actor.createClientPackage':
-        await act(async () => call('save').resolve(event.output as { id: number }));
-        break;
-      case 'xstate.done.actor.bookRemaining':
-        await act(async () => call('book').resolve(event.output as BookedLessons));
-        break;
-      case 'xstate.error.actor.bookRemaining':
-        await act(async () => call('book').reject(event.error));
-        // Taken hours are said on the grid (below); any other refusal in a toast.
-        if (event.error instanceof HoursTakenError) {
-          expect(toasts().queryByText(bookingFailedText)).toBeNull();
-          expect(screen.getByText(takenLines[0] ?? '')).toBeVisible();
-        } else expect(toasts().getByText(bookingFailedText)).toBeVisible();
-        break;
-      case 'xstate.error.actor.createClientPackage':
-        await act(async () => call('save').reject(event.error));
-        expect(toasts().getByText(clientPackageFailedText)).toBeVisible();
-        break;
-      case 'back.requested':
-        await ui.click(screen.getByRole('button', { name: 'Back', hidden: true }));
-        break;
-      case 'back.confirmed':
-        await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));
-        break;
-      case 'back.cancelled':
-        await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay' }));
-        break;
-      default:
-        throw new Error(`no way to replay ${event.type} on the screen`);
-    }
-    const state = step.state as State;
-    // A refused hour says why, and changes nothing.
-    if (event.type === 'slot.clicked' && before?.matches('choosing') && state.matches('choosing') && state.context.chosen === before.context.chosen) {
-      const subject = before.context.subject;
-      const other = before.context.chosen.some((slot) => slot.subject !== subject && slot.date === event.date && slot.time === event.time);
-      expect(toasts().getByText(before.context.freeAssessment ? freeAssessmentText : other ? conflictText : weeklyLimitText(1, subject))).toBeVisible();
-    }
-    expectScreenFor(state);
-    before = state;
-  }
-  coverage.replayed(path, start);
-  return asked;
+type Asked = ReturnType<typeof renderBookClass>['asked'];
+
+interface Start {
+  who: string;
+  route: Route;
+  input: SlotSelectionInput;
+  events: AnyEventObject[];
+  keep?: (path: ReplayedPath) => boolean;
+  /** What the calls of a replayed path must have carried, from this start. */
+  expectAsked: (asked: Asked) => void;
 }
 
-describe('slot selection paths for a new booking, replayed on /book-class', () => {
-  const paths = coveringPaths(slotSelectionMachine, input, events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const asked = await replay(path, input, '/book-class');
-    for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, orderRef: null });
-    for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
-    for (const body of asked.save) {
-      expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });
-      expect(body.booked_classess + body.remaining_classess).toBe(12);
-      expect(Object.keys(JSON.parse(body.packageForm) as object)).toEqual(['lessonData', 'packageFormData', 'groupedByWeek', 'storedTeacher']);
-    }
-    expect(asked.book).toEqual([]);
-  });
-});
+const starts: Start[] = [
+  {
+    who: 'a new booking',
+    route: '/book-class',
+    input,
+    events,
+    expectAsked: (asked) => {
+      for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, orderRef: null });
+      for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
+      for (const body of asked.save) {
+        expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });
+        expect(body.booked_classess + body.remaining_classess).toBe(12);
+        expect(Object.keys(JSON.parse(body.packageForm) as object)).toEqual(['lessonData', 'packageFormData', 'groupedByWeek', 'storedTeacher']);
+      }
+      expect(asked.book).toEqual([]);
+    },
+  },
+  {
+    who: 'the remaining classes of a paid package',
+    route: '/remainingbookclass',
+    input: remainingInput,
+    events: remainingEvents,
+    expectAsked: (asked) => {
+      // The package's remaining count is read with the grid, once: a refusal keeps the grid as it is.
+      expect(asked.grid.map((query) => [query.clientPackageId, query.orderRef])).toEqual(asked.grid.map(() => [88, null]));
+      expect(asked.save).toEqual([]);
+      for (const request of asked.book) {
+        expect(request).toMatchObject({ clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone });
+        expect(request.draft.clientPackageId).toBe(88);
+        expect(slotCount(request.draft)).toBeGreaterThan(0);
+        expect(slotCount(request.draft)).toBeLessThanOrEqual(5);
+      }
+    },
+  },
+  {
+    who: 'the classes to place of a paid order',
+    route: '/remainingbookclass',
+    input: orderInput,
+    events: orderEvents,
+    // The paths that leave, by back or by booking: the rest of the chart is the package's above.
+    keep: (path) => path.steps.some((step) => ['back.confirmed', 'xstate.done.actor.bookRemaining'].includes(step.event.type)),
+    expectAsked: (asked) => {
+      // The order's classes to place are read with the grid; no package is.
+      for (const query of asked.grid) expect(query).toMatchObject({ clientPackageId: null, orderRef: 'ORD-7-1' });
+      for (const request of asked.book) {
+        expect(request.draft.orderRef).toBe('ORD-7-1');
+        expect(slotCount(request.draft)).toBeLessThanOrEqual(2);
+      }
+    },
+  },
+  {
+    who: 'the free assessment',
+    route: '/free-book',
+    input: freeInput,
+    events: freeEvents,
+    expectAsked: (asked) => {
+      // The grid is the form's; nothing is saved or booked from the grid: the summary books the free class.
+      for (const query of asked.grid) expect(query).toMatchObject({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], clientPackageId: null });
+      expect(asked.save).toEqual([]);
+      expect(asked.book).toEqual([]);
+    },
+  },
+];
 
-describe('slot selection paths for the remaining classes of a paid package, replayed on /remainingbookclass', () => {
-  const paths = coveringPaths(slotSelectionMachine, remainingInput, remainingEvents);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const asked = await replay(path, remainingInput, '/remainingbookclass');
-    // The package's remaining count is read with the grid, once: a refusal keeps the grid as it is.
-    expect(asked.grid.map((query) => [query.clientPackageId, query.orderRef])).toEqual(asked.grid.map(() => [88, null]));
-    expect(asked.save).toEqual([]);
-    for (const request of asked.book) {
-      expect(request).toMatchObject({ clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone });
-      expect(request.draft.clientPackageId).toBe(88);
-      expect(slotCount(request.draft)).toBeGreaterThan(0);
-      expect(slotCount(request.draft)).toBeLessThanOrEqual(5);
-    }
-  });
-});
-
-describe('slot selection paths for the classes to place of a paid order, replayed on /remainingbookclass', () => {
-  // The paths that leave, by back or by booking: the rest of the chart is the package's above.
-  const paths = coveringPaths(slotSelectionMachine, orderInput, orderEvents).filter((path) => path.steps.some((step) => ['back.confirmed', 'xstate.done.actor.bookRemaining'].includes(step.event.type)));
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const asked = await replay(path, orderInput, '/remainingbookclass');
-    // The order's classes to place are read with the grid; no package is.
-    for (const query of asked.grid) expect(query).toMatchObject({ clientPackageId: null, orderRef: 'ORD-7-1' });
-    for (const request of asked.book) {
-      expect(request.draft.orderRef).toBe('ORD-7-1');
-      expect(slotCount(request.draft)).toBeLessThanOrEqual(2);
-    }
-  });
-});
-
-describe('slot selection paths for the free assessment, replayed on /free-book', () => {
-  const paths = coveringPaths(slotSelectionMachine, freeInput, freeEvents);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const asked = await replay(path, freeInput, '/free-book');
-    // The grid is the form's; nothing is saved or booked from the grid: the summary books the free class.
-    for (const query of asked.grid) expect(query).toMatchObject({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], clientPackageId: null });
-    expect(asked.save).toEqual([]);
-    expect(asked.book).toEqual([]);
-  });
+replayPaths({
+  machine: slotSelectionMachine,
+  title: (start) => `slot selection paths for ${start.who}, replayed on ${start.route}`,
+  starts,
+  // The screen reads the branch's today from the clock: it is the test's today, whatever day the suite runs.
+  fakeTimers: { now: new Date(`${today}T08:00:00Z`) },
+  label,
+  mount: (start) => {
+    writeDraft(start.input.draft);
+    return { ...renderBookClass(start.route), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  },
+  send: {
+    'xstate.done.actor.loadGrid': ({ event, mounted: { call } }) => act(async () => call('grid').resolve(event.output as GridData)),
+    'xstate.error.actor.loadGrid': ({ event, mounted: { call } }) => act(async () => call('grid').reject(event.error)),
+    'load.retried': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Retry' })),
+    'subject.chosen': ({ event, mounted: { ui } }) => ui.click(screen.getByRole('button', { name: new RegExp(`^${String(event.subject)} \\d+$`) })),
+    'month.chosen': ({ event, mounted: { ui } }) => ui.selectOptions(screen.getByRole('combobox', { name: 'Month' }), String(event.month)),
+    'week.chosen': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: '2nd Week' })),
+    'weeks.next': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Next weeks' })),
+    'weeks.previous': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Previous weeks' })),
+    'slot.clicked': async ({ event, state, before, mounted: { ui } }) => {
+      await ui.click(hourButton(String(event.date), String(event.time)));
+      // A refused hour says why, and changes nothing.
+      if (before?.matches('choosing') && state.matches('choosing') && state.context.chosen === before.context.chosen) {
+        const subject = before.context.subject;
+        const other = before.context.chosen.some((slot) => slot.subject !== subject && slot.date === event.date && slot.time === event.time);
+        expect(toasts().getByText(before.context.freeAssessment ? freeAssessmentText : other ? conflictText : weeklyLimitText(1, subject))).toBeVisible();
+      }
+    },
+    'xstate.done.actor.fetchTutors': ({ event, mounted: { call } }) => act(async () => call('tutors').resolve(event.output as TutorOffer[])),
+    'xstate.error.actor.fetchTutors': ({ event, mounted: { call } }) => act(async () => call('tutors').reject(event.error)),
+    'tutor.chosen': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Select Amira Haddad' })),
+    'tutors.closed': ({ mounted: { ui } }) => ui.click(within(screen.getByRole('dialog', { name: 'Available Tutors' })).getByRole('button', { name: 'Close' })),
+    'slot.removed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: /^Remove Wed 25 Nov 2026 · 09:00 Dubai time · Mathematics/ })),
+    'freeAssessment.toggled': ({ mounted: { ui } }) => ui.click(screen.getByRole('checkbox', { name: 'Free Assessment' })),
+    'book.requested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Book Now' })),
+    'xstate.done.actor.createClientPackage': ({ event, mounted: { call } }) => act(async () => call('save').resolve(event.output as { id: number })),
+    'xstate.error.actor.createClientPackage': async ({ event, mounted: { call } }) => {
+      await act(async () => call('save').reject(event.error));
+      expect(toasts().getByText(clientPackageFailedText)).toBeVisible();
+    },
+    'xstate.done.actor.bookRemaining': ({ event, mounted: { call } }) => act(async () => call('book').resolve(event.output as BookedLessons)),
+    'xstate.error.actor.bookRemaining': async ({ event, mounted: { call } }) => {
+      await act(async () => call('book').reject(event.error));
+      // Taken hours are said on the grid (below); any other refusal in a toast.
+      if (event.error instanceof HoursTakenError) {
+        expect(toasts().queryByText(bookingFailedText)).toBeNull();
+        expect(screen.getByText(takenLines[0] ?? '')).toBeVisible();
+      } else expect(toasts().getByText(bookingFailedText)).toBeVisible();
+    },
+    'back.requested': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Back', hidden: true })),
+    'back.confirmed': ({ mounted: { ui } }) => ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' })),
+    'back.cancelled': ({ mounted: { ui } }) => ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Stay' })),
+  },
+  expectScreen: expectScreenFor,
+  afterPath: (_path, start, { asked }) => start.expectAsked(asked),
 });

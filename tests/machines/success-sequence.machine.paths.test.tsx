@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import {
   type SuccessSequenceInput,
@@ -23,7 +23,8 @@ import { liveToken } from '../support/network-stub.ts';
 import { orderStages } from '../support/order-fixtures.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
-import { type ReplayedPath, coveringPaths, transitionCoverage } from '../support/transition-coverage.ts';
+import { replayPaths } from '../support/path-replay.ts';
+import type { ReplayedPath } from '../support/transition-coverage.ts';
 
 // Every transition of the success sequence, from each way onto /success, replayed on the real screen with
 // calls the test answers and fake timers for the spec's waits (3 s, 8 s, 2 s). Nothing of the booking is in
@@ -196,8 +197,6 @@ function expectedInput(id: ActorId): unknown {
   }
 }
 
-const coverage = transitionCoverage(successSequenceMachine);
-
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, now });
   // Failed steps are logged as well as shown.
@@ -206,11 +205,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-});
-
-afterAll(() => {
-  // Every (state, event, branch) of the chart was taken by a replayed path.
-  expect(coverage.assertComplete()).toMatch(/^(\d+) of \1 transitions/);
 });
 
 const label = (path: ReplayedPath) =>
@@ -223,39 +217,44 @@ const label = (path: ReplayedPath) =>
       return what;
     })
     .join(' → ');
-const delayOf = (type: string) => (Object.keys(delays) as (keyof typeof delays)[]).find((delay) => type.startsWith(`xstate.after.${delay}.`));
 
-describe.each(starts.map((start) => ({ ...start, input: inputOf(start) })))('success sequence paths for $who, replayed on the screen', (start) => {
-  const paths = coveringPaths(successSequenceMachine, start.input, events);
-  it.each(paths.map((path) => [label(path), path] as const))('%s', async (_, path: ReplayedPath) => {
-    const { call } = renderSuccess(start);
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    for (const [index, step] of path.steps.entries()) {
-      const event = step.event as AnyEventObject;
-      const before = path.steps[index - 1]?.state as State | undefined;
-      const delay = delayOf(event.type);
-      const actor = actorIds.find((id) => event.type === `xstate.done.actor.${id}` || event.type === `xstate.error.actor.${id}`);
-      if (event.type === 'xstate.init') {
-        // Nothing is written on arrival: the first call reads the order (or none, without a ref).
-      } else if (event.type === 'sequence.retried') {
-        await ui.click(screen.getByRole('button', { name: 'Retry' }));
-      } else if (delay) {
-        // The wait holds its state for its time (give or take the real time the checks took), then moves on.
-        await act(async () => vi.advanceTimersByTimeAsync(delays[delay] - 500));
-        expectScreenFor(before as State);
-        await act(async () => vi.advanceTimersByTimeAsync(500));
-      } else if (actor && before) {
-        const pending = call(actor);
-        expect(pending.input).toEqual(expectedInput(actor));
-        if (event.type.startsWith('xstate.done')) await act(async () => pending.resolve(event.output));
-        else await act(async () => pending.reject(event.error));
-      } else {
-        throw new Error(`no way to replay ${event.type} on the screen`);
-      }
-      expectScreenFor(step.state as State);
-    }
-    coverage.replayed(path, start.input);
-  });
+type Screen = ReturnType<typeof renderSuccess> & { ui: ReturnType<typeof userEvent.setup> };
+
+/** A call answered as the step says, once it was asked with what it must carry. */
+const answer =
+  (id: ActorId) =>
+  async ({ event, mounted: { call } }: { event: AnyEventObject; mounted: Screen }) => {
+    const pending = call(id);
+    expect(pending.input).toEqual(expectedInput(id));
+    if (event.type.startsWith('xstate.done')) await act(async () => pending.resolve(event.output));
+    else await act(async () => pending.reject(event.error));
+  };
+
+/** The wait holds its state for its time (give or take the real time the checks took), then moves on. */
+const wait =
+  (delay: keyof typeof delays) =>
+  async ({ before }: { before: State | undefined }) => {
+    if (!before) throw new Error('a wait is never where a path starts');
+    await act(async () => vi.advanceTimersByTimeAsync(delays[delay] - 500));
+    expectScreenFor(before);
+    await act(async () => vi.advanceTimersByTimeAsync(500));
+  };
+
+replayPaths({
+  machine: successSequenceMachine,
+  title: 'success sequence paths for $who, replayed on the screen',
+  starts: starts.map((start) => ({ ...start, input: inputOf(start), events })),
+  label,
+  // Nothing is written on arrival: the first call reads the order (or none, without a ref).
+  mount: (start): Screen => ({ ...renderSuccess(start), ui: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) }),
+  send: {
+    'sequence.retried': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: 'Retry' })),
+    [after('paymentStart', 'waitingToStart')]: wait('paymentStart'),
+    [after('paymentRecord', 'recording')]: wait('paymentRecord'),
+    [after('paymentAlert', 'alerting')]: wait('paymentAlert'),
+    ...Object.fromEntries(actorIds.flatMap((id) => [`xstate.done.actor.${id}`, `xstate.error.actor.${id}`].map((type) => [type, answer(id)]))),
+  },
+  expectScreen: expectScreenFor,
 });
 
 describe('the success sequence on the screen', () => {
