@@ -4,7 +4,6 @@
  * points at a PostgreSQL server (an admin connection; a scratch database is made and dropped), on PostgreSQL.
  * Runs after bench/book-now.ts and adds its section to the same results file.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,34 +11,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../server/cluster/free-port.ts';
+import { root, startServer, stopServer } from './bench-server.ts';
 import { benchResultsFile, recordBench } from './results-file.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = 50;
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number }> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Ready in (\d+) ms/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, readyMs };
-}
-
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-});
 
 async function measure(label: string, env: Record<string, string>) {
   const port = await freePort();
@@ -51,9 +27,9 @@ async function measure(label: string, env: Record<string, string>) {
   const url = `${base}/api/appointmentstwo/${ids}?branch_id=1`;
   const sample = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown[] };
   const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-  await stop(first.child);
+  await stopServer(first.child);
   const again = await startServer({ ...env, PORT: String(port) });
-  await stop(again.child);
+  await stopServer(again.child);
   return {
     label,
     freshStartMs: first.readyMs,

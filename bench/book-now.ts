@@ -7,13 +7,14 @@
  * and may not import the app: see clientPackageBody and orderOf under machines/booking/). Then the slot-grid
  * vitest bench (target under 5 ms) is run and folded into the same results file.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { components, operations } from '../contract/schema.d.ts';
 import { sampleForm, sampleLessons } from '../tests/support/draft-fixtures.ts';
 import { freePort } from '../server/cluster/free-port.ts';
+import { root, spread, startServer, stopServer } from './bench-server.ts';
 import { benchResultsFile, recordBench, resetBenchResults } from './results-file.ts';
 
 type User = components['schemas']['User'];
@@ -22,36 +23,9 @@ type AvailabilityEntry = components['schemas']['AvailabilityEntry'];
 type ClientPackagePayload = components['schemas']['ClientPackagePayload'];
 type OrderRequest = operations['createOrder']['requestBody']['content']['application/json'];
 
-const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const warmup = 5;
 const targetMs = 300;
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Ready in \d+ ms/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return child;
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function measureBookNow(base: string) {
   const call = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> => {
@@ -114,8 +88,8 @@ async function measureBookNow(base: string) {
     if (!order.paymentLink) throw new Error('No payment link received');
     if (run >= warmup) timings.push(performance.now() - started);
   }
-  const sorted = [...timings].sort((a, b) => a - b);
-  return { runs, warmupRuns: warmup, medianMs: round(quantile(sorted, 0.5)), p95Ms: round(quantile(sorted, 0.95)), maxMs: round(sorted.at(-1) ?? Number.NaN), targetMs, withinTarget: quantile(sorted, 0.95) < targetMs };
+  const figures = spread(timings);
+  return { runs, warmupRuns: warmup, ...figures, targetMs, withinTarget: figures.p95Ms < targetMs };
 }
 
 interface VitestBenchJson {
@@ -143,14 +117,14 @@ function slotGridBench() {
 resetBenchResults();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-book-now-'));
 const port = await freePort();
-const server = await startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
+const { child: server } = await startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
 try {
   const bookNow = await measureBookNow(`http://127.0.0.1:${port}`);
   recordBench('bookNowToPaymentLink', bookNow);
   console.log(`\nBook Now → payment link (POST /client-packages/ + POST /create-order), ${runs} runs`);
   console.table([bookNow]);
 } finally {
-  await stop(server);
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 const grid = slotGridBench();

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import { classesOf, weeksShown, weeksShownFor } from '../rules/packages.ts';
 import { isChosen, slotKey, slotRefusal, withAutoFill, withoutSlot } from '../rules/slot-limits.ts';
-import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
+import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, hoursOfDay, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
 import { type BookLessonsInput, type BookedLessons, remainingBookedText } from './book-lessons.ts';
 import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
@@ -182,6 +182,33 @@ function openHour(context: SlotSelectionContext, date: string, time: string): bo
 }
 
 const refusalOf = (context: SlotSelectionContext, date: string, time: string) => slotRefusal(context.chosen, { subject: context.subject, date, time }, rulesOf(context));
+
+/** GET /filter_tutor's query for an hour of a subject: one builder, so the grid's reads ahead and a tap's read share their cache entry. */
+export const tutorQueryOf = (context: SlotSelectionContext, hour: { subject: string; date: string; time: string }): TutorQuery => ({
+  subject: hour.subject,
+  date: hour.date,
+  time: hour.time,
+  quallevel: context.learners?.year ?? 1,
+  branch_id: context.branchId,
+});
+
+/**
+ * The tutor queries of the week shown that a tap would send, in the grid's order: the hours 'slot.clicked' takes to
+ * fetchingTutors (open, not chosen, not refused). The screen asks them ahead so that a tap finds its tutors at once.
+ */
+export function tutorQueriesOfWeek(context: SlotSelectionContext): TutorQuery[] {
+  if (!context.loaded) return [];
+  // The guards of 'slot.clicked' for each hour, with the week and the rules built once: this runs on every
+  // snapshot of the screen, a tap's included.
+  const { chosen, subject } = context;
+  const bookable = (weekAt(context, context.weekIndex)?.days ?? []).filter((day) => day.bookable);
+  const rules = rulesOf(context);
+  return bookable.flatMap((day) =>
+    hoursOfDay(context.availability, day.date)
+      .filter((time) => !isChosen(chosen, subject, day.date, time) && slotRefusal(chosen, { subject, date: day.date, time }, rules) === null)
+      .map((time) => tutorQueryOf(context, { subject, date: day.date, time })),
+  );
+}
 
 /** The chosen slots by week label, as the draft keeps them (groupedByWeek). */
 export function groupedByWeek(chosen: readonly SelectedSlot[]): GroupedByWeek {
@@ -403,13 +430,7 @@ export const slotSelectionMachine = setup({
       invoke: {
         id: 'fetchTutors',
         src: 'fetchTutors',
-        input: ({ context }): TutorQuery => ({
-          subject: context.pending?.subject ?? '',
-          date: context.pending?.date ?? '',
-          time: context.pending?.time ?? '',
-          quallevel: context.learners?.year ?? 1,
-          branch_id: context.branchId,
-        }),
+        input: ({ context }): TutorQuery => tutorQueryOf(context, context.pending ?? { subject: '', date: '', time: '' }),
         onDone: { target: 'pickingTutor', actions: { type: 'receiveTutors', params: ({ event }) => ({ tutors: event.output }) } },
         onError: { target: 'pickingTutor', actions: { type: 'keepTutorError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
       },

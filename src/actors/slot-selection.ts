@@ -1,20 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { bookLessons } from '../../machines/booking/book-lessons.ts';
 import { loadGrid } from '../../machines/booking/load-grid.ts';
 import { slotSelectionMachine } from '../../machines/booking/slot-selection.machine.ts';
 import { api } from '../api/api.ts';
 import { bookLessons as postBookings } from '../api/calls/booking.ts';
-import { createClientPackage, filterTutor } from '../api/calls/slots.ts';
+import { createClientPackage } from '../api/calls/slots.ts';
+import { hourTutors, hourTutorsOptions } from '../queries/tutor-queries.ts';
 import { notify } from '../toasts/notify.ts';
 import { gridCalls, studentsOf } from './grid-calls.ts';
 
-/** The slot-selection machine with the API and the toasts: what the app runs (/book-class, /free-book, /remainingbookclass). */
+/**
+ * The slot-selection machine with the API and the toasts (/book-class, /free-book, /remainingbookclass); a tap's
+ * tutors are read without a cache. The app runs slotSelectionMachineFor, which reads them through the query cache.
+ */
 export const browserSlotSelectionMachine = slotSelectionMachine.provide({
   actors: {
     loadGrid: fromPromise(({ input }) => loadGrid(input, gridCalls)),
-    fetchTutors: fromPromise(async ({ input }) =>
-      (await filterTutor(api, input)).map((tutor) => ({ id: tutor.id ?? null, name: `${tutor.first_name} ${tutor.last_name}`.trim(), price: Number(tutor.tutorprice) || 0 })),
-    ),
+    fetchTutors: fromPromise(({ input }) => hourTutors(input)),
     createClientPackage: fromPromise(async ({ input }) => ({ id: (await createClientPackage(api, input)).data.id })),
     bookRemaining: fromPromise(({ input }) => bookLessons(input, { students: studentsOf, book: (body) => postBookings(api, body) })),
   },
@@ -23,3 +26,23 @@ export const browserSlotSelectionMachine = slotSelectionMachine.provide({
     notifyBooked: (_, { message }) => notify.success(message),
   },
 });
+
+/**
+ * What the app runs: a tap reads the hour's tutors through `queryClient`, where the grid has asked them ahead for
+ * the week shown (use-tutors-ahead.ts), so a fresh answer is listed at once and an hour not read yet is asked.
+ */
+export const slotSelectionMachineFor = (queryClient: QueryClient) =>
+  browserSlotSelectionMachine.provide({
+    actors: {
+      fetchTutors: fromPromise(async ({ input }) => {
+        const options = hourTutorsOptions(input);
+        try {
+          return await queryClient.fetchQuery(options);
+        } finally {
+          // An answer serves one look: a client who opens the same hour again is looking again, so it is asked
+          // afresh rather than shown an answer kept for up to staleTime.
+          void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true, refetchType: 'none' });
+        }
+      }),
+    },
+  });

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
 import { useLocation } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
@@ -10,7 +11,7 @@ import { groupOfYear, programName } from '../../../machines/rules/programs.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
 import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
 import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
-import { browserSlotSelectionMachine } from '../../actors/slot-selection.ts';
+import { slotSelectionMachineFor } from '../../actors/slot-selection.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
@@ -20,6 +21,7 @@ import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
 import { dayColumns, emptyWeekOf, showWeek, slotWhen, zoneNoteOf } from './day-columns.ts';
+import { useTutorsAhead } from './use-tutors-ahead.ts';
 
 type SlotSelectionSnapshot = SnapshotFrom<SlotSelectionMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -142,36 +144,40 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
 };
 
 interface ScreenProps {
-  /** The machine with its implementations; tests give one whose calls they answer. */
+  /** The machine with its implementations; tests give one whose calls they answer. By default the app's (slotSelectionMachineFor). */
   machine?: SlotSelectionMachine;
 }
 
 /** /book-class: the slots and tutors of a new booking or a renewal. */
-export function BookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+export function BookClassScreen({ machine }: ScreenProps) {
   return <SignedIn machine={machine} entry="new" />;
 }
 
 /** /free-book: the one class of the free assessment, for the students, year and subjects of the form. */
-export function FreeBookScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+export function FreeBookScreen({ machine }: ScreenProps) {
   return <SignedIn machine={machine} entry="free" />;
 }
 
 /** /remainingbookclass: the remaining classes of a paid package, or the classes to place of a paid order, booked on it. */
-export function RemainingBookClassScreen({ machine = browserSlotSelectionMachine }: ScreenProps) {
+export function RemainingBookClassScreen({ machine }: ScreenProps) {
   return <SignedIn machine={machine} entry="remaining" />;
 }
 
-function SignedIn({ machine, entry }: { machine: SlotSelectionMachine; entry: BookingEntry }) {
+function SignedIn({ machine, entry }: { machine: SlotSelectionMachine | undefined; entry: BookingEntry }) {
   const user = useSelector(useSessionActor(), selectUser);
   if (!user) return <CentredSpinner label="Loading" />;
   return <BookClass machine={machine} entry={entry} clientid={user.clientid} branchId={user.branch_id} timeZone={user.branch_time_zone} />;
 }
 
-function BookClass({ machine, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
+function BookClass({ machine: given, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine | undefined; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() => given ?? slotSelectionMachineFor(queryClient));
   // What the step before says on arrival (checkout's hours taken), read once with the rest of the input.
   const notice = noticeIn(useLocation().state);
   const { actorRef, exit } = useBookingMachine(machine, entry === 'free' ? 'freeSlot' : 'slots', entry, { clientid, branchId, timeZone, notice });
   const view = useSelector(actorRef, selectBookClassView, shallowEqual);
+  // A tap lists the tutors the grid read ahead; a test's own machine answers its reads itself, so none is made for it.
+  useTutorsAhead(actorRef, given === undefined);
   // The header's back arrow and the browser's back button both ask before the slots are cleared.
   const askBack = useCallback(() => actorRef.send({ type: 'back.requested' }), [actorRef]);
   useHeaderBack(askBack);
