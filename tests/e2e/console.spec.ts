@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { tokenRequiredRoutes } from '../../src/app/routes.ts';
 import { guardConsole } from './console-guard.ts';
-import { type BrowserState, demoSignedIn } from './support.ts';
 
 // Every route opened directly, as a bookmark or a shared link opens it: a fresh load logs nothing
 // (tests/e2e/console-guard.ts says what counts), wherever the route then leads. The routes do not depend on each
@@ -20,21 +19,16 @@ for (const route of publicRoutes) {
 }
 
 test.describe('signed in', () => {
-  let signedIn: BrowserState;
-  test.beforeAll(async ({ browser, servers }) => {
-    signedIn = await demoSignedIn(browser, servers.main.url);
-  });
+  // From the worker's one login (fixtures.ts): in parallel mode a beforeAll would log in again for every test.
+  test.use({ signedIn: true });
 
   for (const route of Object.keys(tokenRequiredRoutes)) {
-    test(`${route} loads without a console warning or error`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, storageState: signedIn });
-      const page = await context.newPage();
+    test(`${route} loads without a console warning or error`, async ({ page }) => {
       const guard = guardConsole(page);
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
       expect(guard.offences()).toEqual([]);
-      await context.close();
     });
   }
 });
