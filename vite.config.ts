@@ -20,6 +20,14 @@ export default defineConfig({
           groups: [
             // Not XState's dependencies (React): they stay in the entry, where the landing page needs them.
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, includeDependenciesRecursively: false },
+            // TanStack's query client likewise, which every signed-in route creates (session-root.tsx): left to
+            // itself the splitter cut it into a few files by which route first used each piece, and those pieces
+            // moved whenever a screen's imports changed. Its observers stay apart, for the routes that read.
+            {
+              name: 'tanstack-query-client',
+              test: (id) => /node_modules[\\/]@tanstack[\\/]query-core[\\/]/.test(id) && !/Observer/.test(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

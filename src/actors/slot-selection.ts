@@ -6,7 +6,7 @@ import { slotSelectionMachine } from '../../machines/booking/slot-selection.mach
 import { api } from '../api/api.ts';
 import { bookLessons as postBookings } from '../api/calls/booking.ts';
 import { createClientPackage } from '../api/calls/slots.ts';
-import { hourTutors, hourTutorsOptions } from '../queries/tutor-queries.ts';
+import { hourTutors, hourTutorsOptions } from '../queries/hour-tutor-queries.ts';
 import { notify } from '../toasts/notify.ts';
 import { gridCalls, studentsOf } from './grid-calls.ts';
 

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
 
 export function createQueryClient(): QueryClient {
@@ -9,3 +9,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The query client of the provider above, for a screen chunk: reached through this module (in the session's
+ * chunk, as is its provider), a screen does not split TanStack's provider module out into a file of its own,
+ * which every signed-in route would then load (tests/e2e/bundle-budget.spec.ts).
+ */
+export const useAppQueryClient = (): QueryClient => useQueryClient();

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useAppQueryClient } from '../../app/query-client.ts';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
@@ -170,7 +170,7 @@ function SignedIn({ machine, entry }: { machine: SlotSelectionMachine | undefine
 }
 
 function BookClass({ machine: given, entry, clientid, branchId, timeZone }: { machine: SlotSelectionMachine | undefined; entry: BookingEntry; clientid: number; branchId: number; timeZone: string }) {
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const [machine] = useState(() => given ?? slotSelectionMachineFor(queryClient));
   // What the step before says on arrival (checkout's hours taken), read once with the rest of the input.
   const notice = noticeIn(useLocation().state);

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useAppQueryClient } from '../../app/query-client.ts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { type SlotSelectionMachine, type TutorQuery, tutorQueriesOfWeek } from '../../../machines/booking/slot-selection.machine.ts';
-import { prefetchHourTutors } from '../../queries/tutor-queries.ts';
+import { prefetchHourTutors } from '../../queries/hour-tutor-queries.ts';
 
 const selectQueries = (snapshot: SnapshotFrom<SlotSelectionMachine>): TutorQuery[] => (snapshot.status === 'active' ? tutorQueriesOfWeek(snapshot.context) : []);
 
@@ -19,7 +19,7 @@ const sameQueries = (a: readonly TutorQuery[], b: readonly TutorQuery[]) => a.le
  * machine reads a tap's tutors from the same cache, a machine given by a test answers its calls itself.
  */
 export function useTutorsAhead(actorRef: ActorRefFrom<SlotSelectionMachine>, enabled: boolean): void {
-  const queryClient = useQueryClient();
+  const queryClient = useAppQueryClient();
   const queries = useSelector(actorRef, selectQueries, sameQueries);
   useEffect(() => {
     if (!enabled || queries.length === 0) return undefined;
