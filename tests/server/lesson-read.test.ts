@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { appointmentsOfStudents } from '../../server/domain/records.ts';
-import { createService } from '../support/booking-fixtures.ts';
+import { staffLesson } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
 
 // The lessons read (GET /appointmentstwo, issue 20): it writes only when a lesson it reads is due to complete.
@@ -35,21 +35,8 @@ function recording(): { db: Database; statements: string[] } {
   };
 }
 
-/** A lesson of the session's first student with `tutor`, written as staff record one (the API books only future hours). */
-async function lessonAt(session: Session, start: Date): Promise<number> {
-  const serviceId = await createService(server, session, tutor);
-  return server.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      `insert into appointments (client_id, branch_id, service_id, pkg_id, start, finish, topic, status, basis)
-       values ($1, 1, $2, 2, $3, $4, 'Mathematics', 'planned', 'staff') returning id`,
-      [session.clientid, serviceId, start, new Date(start.getTime() + hourMs)],
-    );
-    const id = row?.id as number;
-    await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, 60)', [id, session.studentIds[0]]);
-    await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, 40)', [id, tutor]);
-    return id;
-  });
-}
+/** A lesson of the session's first student with `tutor`, an hour from `start`. */
+const lessonAt = (session: Session, start: Date) => staffLesson(server, session, tutor, start, new Date(start.getTime() + hourMs));
 
 const stored = async (id: number) => (await server.db.query<{ status: string }>('select status from appointments where id = $1', [id]))[0]?.status;
 

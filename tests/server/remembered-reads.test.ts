@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlainRead, writeAwareReads } from '../../server/db/remembered-reads.ts';
 import { demoLogin } from '../../server/seed/seed.ts';
-import { createService } from '../support/booking-fixtures.ts';
+import { staffLesson } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
 
 // Reads remembered until the next write (issue 20, item 2): on the embedded database the dashboard's
@@ -104,21 +104,7 @@ describe('the dashboard read through the server', () => {
     return { status: answer.status, lessons: (answer.body.data ?? []) as { id: number; status: string; start: string; finish: string }[] };
   };
 
-  /** A planned lesson of the client's student from `start` to `finish`, written as staff record one. */
-  async function lessonFrom(start: Date, finish: Date): Promise<number> {
-    const serviceId = await createService(server, client, tutor);
-    return server.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into appointments (client_id, branch_id, service_id, pkg_id, start, finish, topic, status, basis)
-         values ($1, 1, $2, 2, $3, $4, 'Mathematics', 'planned', 'staff') returning id`,
-        [client.clientid, serviceId, start, finish],
-      );
-      const id = row?.id as number;
-      await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, 60)', [id, client.studentIds[0]]);
-      await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, 40)', [id, tutor]);
-      return id;
-    });
-  }
+  const lessonFrom = (start: Date, finish: Date) => staffLesson(server, client, tutor, start, finish);
 
   it('a lesson written in a transaction shows on the next read', async () => {
     expect((await lessons()).lessons).toEqual([]);

@@ -265,3 +265,22 @@ export function clientPackageBody(clientid: number, { booked = 0, total = 6, pac
     completed_classess: 0,
   };
 }
+
+/**
+ * A planned lesson of the session's first student with `tutorId` from `start` to `finish`, written as staff
+ * record one: the API books only future hours, and a test of lessons that are over or about to end needs others.
+ */
+export async function staffLesson(server: TestServer, session: Session, tutorId: number, start: Date, finish: Date): Promise<number> {
+  const serviceId = await createService(server, session, tutorId);
+  return server.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `insert into appointments (client_id, branch_id, service_id, pkg_id, start, finish, topic, status, basis)
+       values ($1, 1, $2, 2, $3, $4, 'Mathematics', 'planned', 'staff') returning id`,
+      [session.clientid, serviceId, start, finish],
+    );
+    const id = row?.id as number;
+    await tx.query('insert into appointment_recipients (appointment_id, student_id, charge_rate) values ($1, $2, 60)', [id, session.studentIds[0]]);
+    await tx.query('insert into appointment_contractors (appointment_id, contractor_id, pay_rate) values ($1, $2, 40)', [id, tutorId]);
+    return id;
+  });
+}
