@@ -96,6 +96,21 @@ test('Alt+T moves focus into the notifications, at the top right', async ({ page
   await expect.poll(() => region.evaluate((node) => node.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true);
 });
 
+test.describe('a reader who has not asked for reduced motion', () => {
+  // The other e2e files run with reduced motion (playwright.config.ts); this is the motion most readers see.
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('sees a toast with its moving bar, for its 2 s', async ({ page }) => {
+    await logIn(page);
+    const toast = page.getByText('Login successful!');
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.Toastify__progress-bar')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 5000 });
+  });
+});
+
 test.describe('a reader who asks for reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
