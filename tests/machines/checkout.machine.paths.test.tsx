@@ -181,7 +181,9 @@ function expectScreenFor(state: State, start: Start, rendered: ReturnType<typeof
     expect(field).not.toHaveAttribute('aria-invalid');
     expect(field).not.toHaveAccessibleDescription();
   }
+  // The order's problem is said while there is one, and only then.
   if (context.error) expect(screen.getByText(context.error)).toBeVisible();
+  for (const text of [orderFailure, hoursTaken.message].filter((text) => text !== context.error)) expect(screen.queryByText(text)).toBeNull();
   if (start.draft.split.otherStudentPending) {
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Go For Second' })).toBeEnabled();
