@@ -93,6 +93,22 @@ function emptyWeekOfSnapshot({ context }: SlotSelectionSnapshot, days: DataProps
   return emptyWeekOf(days, next);
 }
 
+/** What the grid's days are derived from: while none of it changes (a tap, the tutors' answer), neither do they. */
+const daysInputs = ({ context }: SlotSelectionSnapshot) =>
+  [context.today, context.month, context.weekIndex, context.availability, context.chosen, context.subject, context.timeZone, context.draft, context.learners, context.freeAssessment, context.remainingClasses] as const;
+let lastDays: { inputs: ReturnType<typeof daysInputs>; days: DataProps['days'] } | null = null;
+
+/**
+ * daysOf, the same array while its inputs are: the grid (a memo) then skips the renders of a tap, which only
+ * opens the dialog and fills in its tutors (issue 20: the dialog's first paint waited on the grid's renders).
+ */
+function rememberedDays(snapshot: SlotSelectionSnapshot): DataProps['days'] {
+  const inputs = daysInputs(snapshot);
+  if (lastDays && inputs.every((input, i) => input === lastDays?.inputs[i])) return lastDays.days;
+  lastDays = { inputs, days: daysOf(snapshot) };
+  return lastDays.days;
+}
+
 /** The week one step from the one shown, when the machine would show it (Page Down / Page Up). */
 const weekStep = (snapshot: SlotSelectionSnapshot, step: number) => {
   const index = snapshot.context.weekIndex + step;
@@ -105,7 +121,7 @@ export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps 
   const { learners, chosen, subject, pending, tutors, tutorError } = context;
   const weeks = weeksOf(context);
   const page = weekTabPage(weeks.length, context.page);
-  const days = daysOf(snapshot);
+  const days = rememberedDays(snapshot);
   const tutorsOpen = snapshot.hasTag('tutors');
   return {
     title: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes',
@@ -182,6 +198,10 @@ function BookClass({ machine: given, entry, clientid, branchId, timeZone }: { ma
   const askBack = useCallback(() => actorRef.send({ type: 'back.requested' }), [actorRef]);
   useHeaderBack(askBack);
   useBrowserBackAsks(askBack);
+  // The grid's handlers keep their identity, so that the grid (a memo) renders only when what it shows changes.
+  const onSlot = useCallback((date: string, time: string) => actorRef.send({ type: 'slot.clicked', date, time }), [actorRef]);
+  const onWeek = useCallback((index: number) => actorRef.send({ type: 'week.chosen', index }), [actorRef]);
+  const onShowWeek = useCallback((month: string, index: number) => showWeek(actorRef, view.month, month, index), [actorRef, view.month]);
   if (exit) return exit;
   return (
     <BookClassView
@@ -189,11 +209,11 @@ function BookClass({ machine: given, entry, clientid, branchId, timeZone }: { ma
       onRetry={() => actorRef.send({ type: 'load.retried' })}
       onSubject={(subject) => actorRef.send({ type: 'subject.chosen', subject })}
       onMonth={(month) => actorRef.send({ type: 'month.chosen', month })}
-      onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
+      onWeek={onWeek}
       onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
       onNextWeeks={() => actorRef.send({ type: 'weeks.next' })}
-      onShowWeek={(month, index) => showWeek(actorRef, view.month, month, index)}
-      onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
+      onShowWeek={onShowWeek}
+      onSlot={onSlot}
       onRemove={(key) => actorRef.send({ type: 'slot.removed', key })}
       onTutor={(index) => actorRef.send({ type: 'tutor.chosen', index })}
       onCloseTutors={() => actorRef.send({ type: 'tutors.closed' })}

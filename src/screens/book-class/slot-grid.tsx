@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import ui from '../../components/ui.module.css';
 import type { DayColumn } from './book-class-view.tsx';
 import { type GridHours, type GridPlace, firstPlace, moveIn, moveOfKey, nearestPlace } from './grid-moves.ts';
@@ -41,7 +41,7 @@ function tabStopOf(days: readonly DayColumn[], active: { date: string; time: str
  * Page Down / Page Up show the next / previous week with the focus kept in the grid; Enter and Space press
  * the hour. Keyboard focus is the view's own: it is no state of the machine.
  */
-export function SlotGrid(props: SlotGridProps) {
+export const SlotGrid = memo(function SlotGrid(props: SlotGridProps) {
   const { days } = props;
   const tableRef = useRef<HTMLTableElement>(null);
   const [active, setActive] = useState<{ date: string; time: string } | null>(null);
@@ -198,4 +198,4 @@ export function SlotGrid(props: SlotGridProps) {
       ) : null}
     </div>
   );
-}
+});
