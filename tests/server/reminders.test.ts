@@ -57,7 +57,7 @@ const remindersTo = (session: Session) =>
 async function lesson(): Promise<{ session: Session; slot: Slot; appointmentId: number; serviceId: number; hours: ReturnType<typeof slotSource> }> {
   const session = await server.newClient(1);
   const hours = slotSource(server, session);
-  const slot = await hours.nextAtNewHour();
+  const slot = await hours.next();
   return { session, slot, hours, ...(await bookedLesson(server, session, slot)) };
 }
 
@@ -116,7 +116,7 @@ describe('a reminder is due from the lead before the start until the start', () 
 describe('exactly once per lesson and start', () => {
   it('ten scans at once, half of them through a second instance’s connections: one mail per lesson', async () => {
     const { session, slot, hours, appointmentId } = await lesson();
-    const more = [await hours.nextAtNewHour(), await hours.nextAtNewHour()];
+    const more = [await hours.next(), await hours.next()];
     const ids = [appointmentId];
     for (const s of more) ids.push((await bookedLesson(server, session, s)).appointmentId);
     const starts = [slot.start, ...more.map((s) => s.start)];
@@ -265,7 +265,7 @@ describe('other mails write lesson times the same way', () => {
 describe('the scan loop', () => {
   it('two instances scanning every second send each due lesson one mail, and stop scanning when closed', async () => {
     const { session, slot, hours } = await lesson();
-    const [second, third] = [await hours.nextAtNewHour(), await hours.nextAtNewHour()];
+    const [second, third] = [await hours.next(), await hours.next()];
     await bookedLesson(server, session, second);
     // A lead that has all three lessons due now.
     const leadHours = Math.ceil((Math.max(slot.start.getTime(), second.start.getTime(), third.start.getTime()) - Date.now()) / hour) + 1;

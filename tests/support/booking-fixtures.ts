@@ -30,6 +30,7 @@ function slotAt(contractorId: number, aptId: number, startMs: number): Slot {
  */
 export function slotSource(server: TestServer, session: Session, subject = 'Mathematics', year = 5) {
   const used = new Set<string>();
+  /** The hours next() handed out, with any tutor (sameTutor's may share an hour: they are one tutor's). */
   const hoursHandedOut = new Set<number>();
   const keyOf = (contractorId: number, startMs: number) => `${contractorId}@${new Date(startMs).toISOString()}`;
   let candidates: Slot[] | undefined;
@@ -61,19 +62,6 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
       if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
       return found;
     },
-    /**
-     * `next()` at an hour none of this source's slots is at, with any tutor: for several lessons of one
-     * student, who is in one place at a time (two tutors free at one hour would otherwise be two slots).
-     */
-    async nextAtNewHour(): Promise<Slot> {
-      for (;;) {
-        const slot = await this.next();
-        if (!hoursHandedOut.has(slot.start.getTime())) {
-          hoursHandedOut.add(slot.start.getTime());
-          return slot;
-        }
-      }
-    },
     async next(): Promise<Slot> {
       if (!candidates) {
         const windows = await server.api('POST', '/subjectFilter/', { token: session.token, body: { subjectNames: [subject], yearLevels: [year] } });
@@ -88,7 +76,9 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
       }
       for (const slot of candidates) {
         const key = keyOf(slot.contractorId, slot.start.getTime());
-        if (used.has(key)) continue;
+        // An hour another slot of this source is at is no slot for the same student (in one place at a time):
+        // two tutors' windows often start at one time, and the second would be refused (409) on some days.
+        if (used.has(key) || hoursHandedOut.has(slot.start.getTime())) continue;
         used.add(key);
         const free = await server.api('GET', '/filter_tutor', {
           token: session.token,
@@ -103,7 +93,10 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
               and during && tstzrange($2, $3) and (expires_at is null or expires_at > now())`,
           [session.studentIds, slot.start, slot.finish, slot.contractorId],
         );
-        if ((busy?.n ?? 0) === 0 && free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) return slot;
+        if ((busy?.n ?? 0) === 0 && free.body.data.some((t: { id: number }) => t.id === slot.contractorId)) {
+          hoursHandedOut.add(slot.start.getTime());
+          return slot;
+        }
       }
       throw new Error('no free slot left');
     },
