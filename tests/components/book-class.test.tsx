@@ -14,6 +14,7 @@ import { expectConsole } from '../support/console-guard.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { contractor } from '../support/contractor-fixtures.ts';
 
 const fetchMock = stubNetwork();
 
@@ -35,21 +36,6 @@ const windows = [
   ...wednesdays.map((day, i) => ({ start: `${day}T11:00:00Z`, finish: `${day}T13:00:00Z`, apt_id: i + 1, contractor_id: 5 })),
   { start: '2026-11-26T11:00:00Z', finish: '2026-11-26T12:00:00Z', apt_id: 9, contractor_id: 5 },
 ];
-const contractor = (id: number | undefined, first_name: string) => ({
-  ...(id === undefined ? {} : { id }),
-  first_name,
-  last_name: 'Haddad',
-  photo: null,
-  subject: [{ name: 'Mathematics' }],
-  quallevel: 13,
-  town: 'Dubai',
-  country: 'UAE',
-  qualifications: '',
-  speciality: '',
-  bio: '',
-  tutorprice: 120,
-  availability: [],
-});
 
 interface Answers {
   filter?: () => Response;

@@ -13,6 +13,7 @@ import { RescheduleSlotScreen } from '../../src/screens/reschedule-slot/reschedu
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { contractor } from '../support/contractor-fixtures.ts';
 
 const fetchMock = stubNetwork();
 
@@ -34,21 +35,6 @@ const window = (start: string, hours: number, apt_id: number, contractor_id: num
   finish: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
   apt_id,
   contractor_id,
-});
-const contractor = (id: number, first_name: string, availability: object[] = []) => ({
-  id,
-  first_name,
-  last_name: 'Haddad',
-  photo: null,
-  subject: [{ name: 'Mathematics' }],
-  quallevel: 13,
-  town: 'Dubai',
-  country: 'UAE',
-  qualifications: '',
-  speciality: '',
-  bio: '',
-  tutorprice: 120,
-  availability,
 });
 // Amira: Wednesday 25 November 15:00-17:00 and Thursday the 26th 15:00-17:00 (Dubai; written in UTC).
 // Omar (tutor 6): Friday the 27th 15:00-16:00, and the 25th at 18:00: not this lesson's tutor.

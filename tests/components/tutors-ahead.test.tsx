@@ -9,6 +9,7 @@ import { goldDraft } from '../support/draft-fixtures.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { contractor } from '../support/contractor-fixtures.ts';
 
 // The Available Tutors dialog of /book-class lists the tutors the grid read ahead for the week shown (issue 20,
 // item 3): a tap does not wait on GET /filter_tutor; an hour not read ahead, or whose read failed, is asked then.
@@ -30,21 +31,6 @@ const firstWeek = [
 ];
 const secondWeek = [{ start: '2026-12-02T11:00:00Z', finish: '2026-12-02T12:00:00Z', apt_id: 3, contractor_id: 5 }];
 
-const contractor = (id: number, first_name: string) => ({
-  id,
-  first_name,
-  last_name: 'Haddad',
-  photo: null,
-  subject: [{ name: 'Mathematics' }],
-  quallevel: 13,
-  town: 'Dubai',
-  country: 'UAE',
-  qualifications: '',
-  speciality: '',
-  bio: '',
-  tutorprice: 120,
-  availability: [],
-});
 
 /** The tutor free at a Dubai hour: a different one per hour, so that a dialog shows which hour's answer it has. */
 const tutorAt = (date: string, time: string) => contractor(5, `${date === '2026-12-02' ? 'Dec' : 'Nov'}${time.slice(0, 2)}`);
