@@ -98,7 +98,7 @@ export const rescheduleFailedText = 'Failed to update appointment.';
 export const tutorTakenText = 'Your tutor is no longer free at that time. Please choose another slot.';
 
 /** The reschedule grid shows 6 weeks (spec §9). */
-export const weeksOf = (context: Pick<RescheduleContext, 'today' | 'month'>): GridWeek[] => monthWeeks(context.today, context.month, weeksShownFor('reschedule'));
+export const weeksOf = (context: Pick<RescheduleContext, 'today' | 'month'>): readonly GridWeek[] => monthWeeks(context.today, context.month, weeksShownFor('reschedule'));
 
 const weekAt = (context: RescheduleContext, index: number) => weeksOf(context).find((week) => week.index === index);
 

@@ -163,7 +163,7 @@ export function weekCountOf(context: SlotSelectionContext): number {
   return draft.lessons ? weeksShown(draft.lessons.packageName, weeklyTotal(context)) : 6;
 }
 
-export const weeksOf = (context: SlotSelectionContext): GridWeek[] => monthWeeks(context.today, context.month, weekCountOf(context));
+export const weeksOf = (context: SlotSelectionContext): readonly GridWeek[] => monthWeeks(context.today, context.month, weekCountOf(context));
 
 const weekAt = (context: SlotSelectionContext, index: number) => weeksOf(context).find((week) => week.index === index);
 

@@ -62,40 +62,65 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
 
 /**
  * A scope for the machine's pure functions that executes nothing (no action, no actor is started) and
- * records the transitions each microstep selects.
+ * records the transitions each microstep selects, into `recording.into`. One for the module: making an
+ * actor per step was a tenth of a path generator's time.
  */
-function recordingScope(recorded: AnyTransitionDefinition[]): AnyActorScope {
-  const self = createActor(
-    fromTransition((state) => state, null),
-    {
-      inspect: (event) => {
-        if (event.type === '@xstate.microstep' && event.actorRef === self) recorded.push(...event._transitions);
-      },
+const recording: { into: AnyTransitionDefinition[] } = { into: [] };
+const recordingSelf = createActor(
+  fromTransition((state) => state, null),
+  {
+    inspect: (event) => {
+      if (event.type === '@xstate.microstep' && event.actorRef === recordingSelf) recording.into.push(...event._transitions);
     },
-  );
-  return {
-    self,
-    id: '',
-    sessionId: '',
-    system: self.system,
-    logger: () => {},
-    defer: () => {},
-    emit: () => {},
-    stopChild: () => {},
-    actionExecutor: () => {},
-  };
-}
+  },
+);
+const recordingScope: AnyActorScope = {
+  self: recordingSelf,
+  id: '',
+  sessionId: '',
+  system: recordingSelf.system,
+  logger: () => {},
+  defer: () => {},
+  emit: () => {},
+  stopChild: () => {},
+  actionExecutor: () => {},
+};
+
+/**
+ * The keys each (snapshot, event) step took, by the identity of both: snapshots are immutable, and a
+ * generator's paths share theirs, so the exploration's answer serves every path through that step.
+ */
+const stepsTaken = new WeakMap<AnyMachineSnapshot, WeakMap<EventObject, string[]>>();
+/** The same for a machine's start, by the identity of the machine and its input (every path begins there). */
+const startsTaken = new WeakMap<AnyStateMachine, WeakMap<object, string[]>>();
 
 /**
  * The transitions one step takes, eventless ones included: from `before` on `event`, or, without `before`,
  * the machine's start with `input`.
  */
 export function transitionsOf(machine: AnyStateMachine, before: AnyMachineSnapshot | undefined, event: EventObject, input?: unknown): string[] {
+  const startInput = !before && typeof input === 'object' && input !== null ? input : undefined;
+  const known = before ? stepsTaken.get(before)?.get(event) : startInput && startsTaken.get(machine)?.get(startInput);
+  if (known) return known;
   const recorded: AnyTransitionDefinition[] = [];
-  const scope = recordingScope(recorded);
-  if (before) machine.transition(before, event, scope);
-  else machine.getInitialSnapshot(scope, input);
-  return recorded.map(keyOf);
+  recording.into = recorded;
+  try {
+    if (before) machine.transition(before, event, recordingScope);
+    else machine.getInitialSnapshot(recordingScope, input);
+  } finally {
+    recording.into = [];
+  }
+  const keys = recorded.map(keyOf);
+  if (before) {
+    let byEvent = stepsTaken.get(before);
+    if (!byEvent) stepsTaken.set(before, (byEvent = new WeakMap()));
+    byEvent.set(event, keys);
+  } else if (startInput) {
+    let byInput = startsTaken.get(machine);
+    if (!byInput) startsTaken.set(machine, (byInput = new WeakMap()));
+    byInput.set(startInput, keys);
+  }
+  return keys;
 }
 
 /** The transitions a path takes, in order: its start with `input`, then each step. */
@@ -110,12 +135,15 @@ export function transitionsOfPath(machine: AnyStateMachine, path: ReplayedPath, 
  * its own. The start is keyed by `input`.
  */
 export function serializeWithArrivingTransitions(machine: AnyStateMachine, input?: unknown) {
-  return (state: AnyMachineSnapshot, event: EventObject | undefined, before?: AnyMachineSnapshot): string =>
-    JSON.stringify([
-      state.value,
-      state.context,
-      before && event ? transitionsOf(machine, before, event) : transitionsOf(machine, undefined, { type: 'xstate.init' }, input),
-    ]);
+  // The generator serializes each snapshot it reaches twice (exploring, then weighing paths): once is enough.
+  const written = new WeakMap<AnyMachineSnapshot, string>();
+  const init = { type: 'xstate.init' };
+  return (state: AnyMachineSnapshot, event: EventObject | undefined, before?: AnyMachineSnapshot): string => {
+    let valueAndContext = written.get(state);
+    if (valueAndContext === undefined) written.set(state, (valueAndContext = JSON.stringify([state.value, state.context])));
+    const arriving = before && event ? transitionsOf(machine, before, event) : transitionsOf(machine, undefined, init, input);
+    return `${valueAndContext}${JSON.stringify(arriving)}`;
+  };
 }
 
 /**

@@ -185,6 +185,17 @@ describe("a month's weeks", () => {
   ])('today %s: month %s has no weeks', (today, month) => {
     expect(monthWeeks(today, month, 6)).toEqual([]);
   });
+
+  it('answers the same weeks for the same question, and no caller can change them for the next', () => {
+    const weeks = monthWeeks('2026-11-23', '2026-12', 4);
+    expect(monthWeeks('2026-11-23', '2026-12', 4)).toBe(weeks);
+    expect(monthWeeks('2026-11-23', '2026-12', 3)).not.toBe(weeks);
+    expect(monthWeeks('2026-11-24', '2026-12', 4)).not.toBe(weeks);
+    // Frozen all the way down: a week, its days and a day.
+    expect(Object.isFrozen(weeks) && weeks.every((week) => Object.isFrozen(week) && Object.isFrozen(week.days) && week.days.every((day) => Object.isFrozen(day)))).toBe(true);
+    expect(() => Object.assign(weeks[0]?.days[0] ?? {}, { bookable: false })).toThrow(TypeError);
+    expect(monthWeeks('2026-11-23', '2026-12', 4)[0]?.days[0]).toEqual({ date: '2026-11-29', weekday: 'SU', bookable: false });
+  });
 });
 
 describe('week tabs, three at a time', () => {
