@@ -50,10 +50,14 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/support/jsdom-setup.ts'],
-          // A worker's files share its module cache and its jsdom: loading the app and a jsdom per file was half
-          // of this project's time (import 143 s, environment 82 s of 291 s). The setup file still runs for every
+          // happy-dom, not jsdom: jsdom matches its whole default stylesheet against an element for every style
+          // question, and Testing Library's role queries ask one for each element they name; that was about half of
+          // this project's CPU (124 s for the project here; 68 s with happy-dom, the same 1,029 tests). A file
+          // that needs what happy-dom lacks says `@vitest-environment jsdom` and why (DOMPurify's sanitizing).
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/dom-setup.ts'],
+          // A worker's files share its module cache and its DOM: loading the app and a DOM per file was half of
+          // this project's time (import 143 s, environment 82 s of 291 s). The setup file still runs for every
           // file and resets what a test leaves (the DOM, storage, the console guard's hooks).
           isolate: false,
         },

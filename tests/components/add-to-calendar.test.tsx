@@ -36,7 +36,7 @@ beforeEach(() => {
   blobs = [];
   revoked = [];
   clicked = [];
-  // jsdom has no Blob URLs and does not download: both are watched here instead.
+  // The test DOM makes no Blob URLs a test can read and does not download: both are watched here instead.
   Object.assign(URL, {
     createObjectURL: (blob: Blob) => {
       blobs.push(blob);
@@ -147,7 +147,8 @@ describe('Add to calendar on an upcoming lesson', () => {
   it('a browser that refuses the file reads the same sentence (and is logged)', async () => {
     expectConsole('error', 'Could not download the calendar file. Please try again.');
     fetchMock.mockImplementation(async () => calendarFile());
-    Reflect.deleteProperty(URL, 'createObjectURL');
+    // Taken away, not only left out: the test DOM may have Blob URLs of its own.
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: undefined });
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: buttonName }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Could not download the calendar file\. Please try again\.$/));

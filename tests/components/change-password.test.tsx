@@ -41,7 +41,7 @@ describe('Change password via link', () => {
     expect(screen.queryByRole('button', { name: /show/i })).toBeNull();
 
     await user.type(fresh, 'Secret123!');
-    // jsdom's name computation drops the space before the hidden part of the name ('Show new password').
+    // A test DOM's name computation may drop the space before the hidden part of the name (jsdom's does: 'Show new password').
     await user.click(screen.getByRole('button', { name: /^show\s*new password$/i }));
     expect(fresh).toHaveAttribute('type', 'text');
   });

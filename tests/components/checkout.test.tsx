@@ -166,7 +166,7 @@ describe('checkout', () => {
       expect(field).toHaveFocus();
       expect(screen.queryByText(/code:/)).toBeNull();
       expect(grandTotal()).toHaveTextContent('AED 684');
-      // The toast is the error toast of 3 s (jsdom runs no animation, which closes it); the field keeps
+      // The toast is the error toast of 3 s (the test DOM runs no animation, which closes it); the field keeps
       // saying why after that, until the code is edited.
       await act(async () => vi.advanceTimersByTimeAsync(3000));
       expect(field).toHaveAccessibleDescription(refusal);

@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// DOMPurify does not sanitize reliably under happy-dom (an `onerror` handler came through in this file's test of the
+// description's markup, which jsdom and browsers strip): this file keeps jsdom, as the browsers' stand-in.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
