@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm test`: every check the project has, and how long each took.
- * 1. At once: the contract lint, the type check, the code lint and the e2e build (each one process on one core,
- *    their output held and printed whole as each ends), beside vitest (unit, contract, server, components, path
- *    tests, stories), which leaves part of the 2-core CI machine idle on its own (its files in flight averaged
- *    1.5). One after another the four checks took about a minute before vitest began.
- * 2. When all of that passed: the Playwright e2e against the built app, then the cluster e2e.
- * A failing check lets the others finish, so that one run names every check that failed.
+ * `npm test`: every check the project has, in three stages, and how long each took.
+ * 1. The contract lint, the type check, the code lint and the e2e build side by side: each is one process on one
+ *    core, and none needs another's result (run one after another they took about a minute of the 2-core CI machine).
+ * 2. vitest (unit, contract, server, components, path tests, stories), which fills both cores on its own.
+ * 3. The Playwright e2e against the built app, then the cluster e2e.
+ * A stage runs only when the one before it passed; a failing check of stage 1 lets its neighbours finish, so that one
+ * run names every check that failed.
  */
 
 interface Step {
@@ -53,15 +53,11 @@ const report = () => console.log(`\nnpm test stages: ${took.join(', ')}`);
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const checked = Promise.all(checks.map((step) => run(step, true))).then((results) => {
-    took.push(`checks ${seconds(started)} s (${checks.map((step, i) => `${step.name} ${results[i]?.took ?? 0} s`).join(', ')})`);
-    return results.every((result) => result.ok);
-  });
-  console.log('\n== vitest (npm run test:vitest), beside the checks');
-  const vitest = await run({ name: 'vitest', script: 'test:vitest' }, false);
-  took.push(`vitest ${vitest.took} s`);
-  if (!(await checked) || !vitest.ok) return 1;
+  const results = await Promise.all(checks.map((step) => run(step, true)));
+  took.push(`checks ${seconds(started)} s (${checks.map((step, i) => `${step.name} ${results[i]?.took ?? 0} s`).join(', ')})`);
+  if (!results.every((result) => result.ok)) return 1;
   for (const step of [
+    { name: 'vitest', script: 'test:vitest' },
     { name: 'e2e', script: 'test:e2e:run' },
     { name: 'cluster e2e', script: 'test:e2e:cluster' },
   ]) {
