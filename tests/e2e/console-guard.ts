@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 
 /**
  * What a page logs that it must not: every console warning and error, and every uncaught exception,
@@ -12,17 +12,27 @@ const browserNetworkLine = /^Failed to load resource: the server responded with 
 export interface ConsoleGuard {
   /** What was logged against the rules, one line each. */
   offences: () => string[];
+  /** Stops listening: a page that goes on to another test is guarded afresh there. */
+  stop: () => void;
 }
 
 export function guardConsole(page: Page): ConsoleGuard {
   const logged: string[] = [];
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     const level = message.type();
     if (level !== 'warning' && level !== 'error') return;
     const text = message.text();
     if (browserNetworkLine.test(text) && !forbidden.some((pattern) => pattern.test(text))) return;
     logged.push(`console.${level}: ${text.split('\n')[0]}`);
-  });
-  page.on('pageerror', (error) => logged.push(`uncaught: ${error.message}`));
-  return { offences: () => [...logged] };
+  };
+  const onError = (error: Error) => logged.push(`uncaught: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  return {
+    offences: () => [...logged],
+    stop: () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+    },
+  };
 }

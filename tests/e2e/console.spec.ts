@@ -1,34 +1,59 @@
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { tokenRequiredRoutes } from '../../src/app/routes.ts';
 import { guardConsole } from './console-guard.ts';
+import { demoSignedIn } from './support.ts';
 
 // Every route opened directly, as a bookmark or a shared link opens it: a fresh load logs nothing
-// (tests/e2e/console-guard.ts says what counts), wherever the route then leads. The routes do not depend on each
-// other: they spread over the workers.
-test.describe.configure({ mode: 'parallel' });
+// (tests/e2e/console-guard.ts says what counts), wherever the route then leads. Each group loads its routes one
+// after another in one tab, as a client opening bookmarks does: every load is a new document, and the app's
+// scripts come from the browser's cache after the first (a new context per route compiled them again each time,
+// most of this file's browser time).
 const publicRoutes = ['/', '/login', '/forgot-password', '/changepassword/some-token', '/student-form', '/no-such-page'];
 
-for (const route of publicRoutes) {
-  test(`${route} loads without a console warning or error`, async ({ page }) => {
-    const guard = guardConsole(page);
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(guard.offences()).toEqual([]);
+/** One tab for a group's routes, as the project's contexts open (390 × 844, reduced motion), with `state` stored. */
+function sharedTab(signedIn: boolean) {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser, baseURL, viewport, reducedMotion }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    const options: BrowserContextOptions = { baseURL, viewport, reducedMotion, storageState: signedIn ? await demoSignedIn(browser, baseURL) : { cookies: [], origins: [] } };
+    page = await (await browser.newContext(options)).newPage();
   });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+  return () => {
+    if (!page) throw new Error('the tab was not opened');
+    return page;
+  };
 }
 
-test.describe('signed in', () => {
-  // From the worker's one login (fixtures.ts): in parallel mode a beforeAll would log in again for every test.
-  test.use({ signedIn: true });
+test.describe('public', () => {
+  const tab = sharedTab(false);
+  for (const route of publicRoutes) {
+    test(`${route} loads without a console warning or error`, async () => {
+      const page = tab();
+      const guard = guardConsole(page);
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(guard.offences()).toEqual([]);
+      guard.stop();
+    });
+  }
+});
 
+test.describe('signed in', () => {
+  const tab = sharedTab(true);
   for (const route of Object.keys(tokenRequiredRoutes)) {
-    test(`${route} loads without a console warning or error`, async ({ page }) => {
+    test(`${route} loads without a console warning or error`, async () => {
+      const page = tab();
       const guard = guardConsole(page);
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
       expect(guard.offences()).toEqual([]);
+      guard.stop();
     });
   }
 });
