@@ -70,6 +70,33 @@ const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10)
 const daysOfIndex = new WeakMap<AvailabilityIndex, Map<string, string[]>>();
 
 /**
+ * Which apt_ids more than one window has. Counted in a byte per id when the ids are small whole numbers (as a
+ * provider's row ids are): a Map or Set of a branch's thousands of ids cost a quarter of hourlyAvailability's time
+ * in its bench, a typed array next to nothing. Other ids are counted in a Map.
+ */
+function sharedAptIds(windows: readonly AvailabilityWindow[]): (apt: number) => boolean {
+  let largest = 0;
+  for (const window of windows) {
+    const apt = window.apt_id;
+    if (!Number.isInteger(apt) || apt < 0) largest = Number.POSITIVE_INFINITY;
+    else if (apt > largest) largest = apt;
+  }
+  if (largest <= 1 << 22) {
+    const seen = new Uint8Array(largest + 1);
+    let any = false;
+    for (const window of windows) {
+      const count = seen[window.apt_id] ?? 0;
+      if (count > 0) any = true;
+      if (count < 2) seen[window.apt_id] = count + 1;
+    }
+    return any ? (apt) => (seen[apt] ?? 0) > 1 : () => false;
+  }
+  const counts = new Map<number, number>();
+  for (const window of windows) counts.set(window.apt_id, (counts.get(window.apt_id) ?? 0) + 1);
+  return (apt) => (counts.get(apt) ?? 0) > 1;
+}
+
+/**
  * The whole branch-zone hours inside each window (a slot is 60 minutes and must end by the window's
  * finish; a window starting mid-hour begins at the next whole hour), merged by day and hour.
  * Written for speed (bench/slot-grid.bench.ts: 6 weeks × 50 tutors, under 2 ms): 50 tutors share the same few
@@ -102,8 +129,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
   };
   // Most windows have an apt_id of their own and most tutors' windows do not overlap: only then can an hour
   // meet an apt_id or a tutor twice, and only then is the hour's list searched (the search was most of the time).
-  const windowsOfApt = new Map<number, number>();
-  for (const window of windows) windowsOfApt.set(window.apt_id, (windowsOfApt.get(window.apt_id) ?? 0) + 1);
+  const sharedApt = sharedAptIds(windows);
   /** The latest hour each contractor has been listed at: a later hour cannot list them yet. */
   const lastOfContractor = new Map<number, number>();
   /** Hours reached from two instants (the hour repeated when clocks go back): listed twice unless searched. */
@@ -138,13 +164,13 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
     let at = firstHour(window.start);
     if (Number.isNaN(at) || Number.isNaN(finish) || at + hourMs > finish) continue;
     const apt = window.apt_id;
-    const sharedApt = (windowsOfApt.get(apt) ?? 0) > 1;
+    const shared = sharedApt(apt);
     const contractor = window.contractor_id;
     const listedUntil = contractor === undefined ? 0 : (lastOfContractor.get(contractor) ?? -Infinity);
     for (; at + hourMs <= finish; at += hourMs) {
       const hour = hourAt(at);
       const twice = repeated.size > 0 && repeated.has(hour);
-      if ((!sharedApt && !twice) || !hour.aptIds.includes(apt)) hour.aptIds.push(apt);
+      if ((!shared && !twice) || !hour.aptIds.includes(apt)) hour.aptIds.push(apt);
       if (contractor !== undefined && ((at > listedUntil && !twice) || !hour.contractorIds.includes(contractor))) {
         hour.contractorIds.push(contractor);
         hour.contractorApts.push(apt);

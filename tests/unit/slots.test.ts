@@ -43,13 +43,15 @@ describe('hourly slots from availability windows, in the branch zone', () => {
     expect(hours(windows, zone)).toEqual(expected);
   });
 
-  it('keeps every window and tutor that covers an hour', () => {
-    const index = hourlyAvailability([w('2026-11-25T05:00:00Z', '2026-11-25T07:00:00Z', 1, 10), w('2026-11-25T06:00:00Z', '2026-11-25T08:00:00Z', 2, 20), w('2026-11-25T06:00:00Z', '2026-11-25T07:00:00Z', 2, 20)], dubai);
+  // The second tutor's apt_id, shared by two of its windows: a small id, one past the ids counted in a byte each, and
+  // one that is no whole number (both counted another way).
+  it.each([2, 2 ** 22 + 1, 2.5])('keeps every window and tutor that covers an hour, apt_id %s listed once', (shared) => {
+    const index = hourlyAvailability([w('2026-11-25T05:00:00Z', '2026-11-25T07:00:00Z', 1, 10), w('2026-11-25T06:00:00Z', '2026-11-25T08:00:00Z', shared, 20), w('2026-11-25T06:00:00Z', '2026-11-25T07:00:00Z', shared, 20)], dubai);
     expect(index.get('2026-11-25 09:00')).toEqual({ aptIds: [1], contractorIds: [10], contractorApts: [1] });
-    expect(index.get('2026-11-25 10:00')).toEqual({ aptIds: [1, 2], contractorIds: [10, 20], contractorApts: [1, 2] });
-    expect(index.get('2026-11-25 11:00')).toEqual({ aptIds: [2], contractorIds: [20], contractorApts: [2] });
+    expect(index.get('2026-11-25 10:00')).toEqual({ aptIds: [1, shared], contractorIds: [10, 20], contractorApts: [1, shared] });
+    expect(index.get('2026-11-25 11:00')).toEqual({ aptIds: [shared], contractorIds: [20], contractorApts: [shared] });
     // A slot books its tutor's window; a tutor the windows do not name, the hour's first.
-    expect(aptIdFor(index, '2026-11-25', '10:00', 20)).toBe(2);
+    expect(aptIdFor(index, '2026-11-25', '10:00', 20)).toBe(shared);
     expect(aptIdFor(index, '2026-11-25', '10:00', 99)).toBe(1);
     expect(aptIdFor(index, '2026-11-25', '12:00', 20)).toBe(0);
   });
