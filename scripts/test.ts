@@ -32,7 +32,11 @@ function run(step: Step, quiet: boolean): Promise<{ ok: boolean; took: number }>
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    let ended = false;
+    // A child that fails to start may report both 'error' and 'close': it is told once.
     const done = (ok: boolean) => {
+      if (ended) return;
+      ended = true;
       const took = seconds(started);
       if (quiet) {
         process.stdout.write(`\n== ${step.name} (npm run ${step.script}): ${ok ? 'passed' : 'FAILED'} in ${took} s\n`);

@@ -9,6 +9,7 @@ import { sampleForm, sampleLessons } from '../support/draft-fixtures.ts';
 import { json, liveToken, stubNetwork } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { contractor } from '../support/contractor-fixtures.ts';
 
 // The Available Tutors popup on /book-class: the package's price is what the client pays, so a tutor's own
 // rate (the provider's `tutorprice`) is never shown beside a tutor's name (issue 18: 'Omar Farouk AED 90'
@@ -28,21 +29,7 @@ afterEach(() => {
 const silver = { ...sampleLessons, packageName: 'SILVER' as const, packageNames: { ...sampleLessons.packageNames, id: 2, name: 'SILVER', lessons: 6, total: 'AED 360' }, lessonCounts: { Mathematics: 1 } };
 const draft: BookingDraft = withLessons(withForm(emptyDraft('new'), sampleForm), silver, '1 lesson per week · 6 lessons');
 
-const tutor = (id: number, first_name: string, last_name: string, tutorprice: number) => ({
-  id,
-  first_name,
-  last_name,
-  photo: null,
-  subject: [{ name: 'Mathematics' }],
-  quallevel: 13,
-  town: 'Dubai',
-  country: 'UAE',
-  qualifications: '',
-  speciality: '',
-  bio: '',
-  tutorprice,
-  availability: [],
-});
+const tutor = (id: number, first_name: string, last_name: string, tutorprice: number) => ({ ...contractor(id, first_name), last_name, tutorprice });
 
 function serve() {
   fetchMock.mockImplementation(async (request: Request) => {
