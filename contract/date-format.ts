@@ -19,6 +19,35 @@ const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const dayMs = 24 * 60 * 60_000;
+
+/**
+ * Each zone's offset (minutes) by UTC day, or null on a day the zone changes its offset. Asking the zone
+ * (Intl) is the costly part of the grid and of writing times (about 12 µs a question), and its answer for a past
+ * or future day never changes: remembered per zone and day for the life of the module (a few hundred days at
+ * most in a session; cleared past a bound so a long-lived server cannot grow it without end).
+ */
+const zoneDays = new Map<string, Map<number, number | null>>();
+const zoneDaysBound = 20_000;
+
+/**
+ * The zone's offset (minutes) at an instant, what tzOffset answers: a zone changes its offset at most once a day,
+ * so a day whose first and last instants agree has that offset throughout; a day of a change asks each instant.
+ */
+export function zoneOffset(timeZone: string, instant: number): number {
+  let days = zoneDays.get(timeZone);
+  if (!days) zoneDays.set(timeZone, (days = new Map()));
+  const day = Math.floor(instant / dayMs);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    if (days.size >= zoneDaysBound) days.clear();
+    const first = tzOffset(timeZone, new Date(day * dayMs));
+    offset = first === tzOffset(timeZone, new Date((day + 1) * dayMs - 1)) ? first : null;
+    days.set(day, offset);
+  }
+  return offset ?? tzOffset(timeZone, new Date(instant));
+}
+
 function millis(instant: Instant): number {
   return typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
 }
@@ -26,7 +55,7 @@ function millis(instant: Instant): number {
 /** The zone's wall clock of an instant, as a Date whose UTC fields read that clock. */
 function wallClock(instant: Instant, timeZone: string): Date {
   const at = millis(instant);
-  return new Date(at + tzOffset(timeZone, new Date(at)) * 60_000);
+  return new Date(at + zoneOffset(timeZone, at) * 60_000);
 }
 
 /**
@@ -39,12 +68,11 @@ export function wallClockInstant(date: string, time: string, timeZone: string): 
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const day = 24 * 60 * 60_000;
-  const candidates = [tzOffset(timeZone, new Date(wall - day)), tzOffset(timeZone, new Date(wall + day))]
+  const candidates = [zoneOffset(timeZone, wall - dayMs), zoneOffset(timeZone, wall + dayMs)]
     .map((offset) => wall - offset * 60_000)
     .filter((at) => wallClock(at, timeZone).getTime() === wall)
     .sort((a, b) => a - b);
-  return candidates[0] ?? wall - tzOffset(timeZone, new Date(wall - day)) * 60_000;
+  return candidates[0] ?? wall - zoneOffset(timeZone, wall - dayMs) * 60_000;
 }
 
 const dayOf = (wall: Date) => `${weekdays[wall.getUTCDay()]} ${wall.getUTCDate()} ${months[wall.getUTCMonth()]}`;

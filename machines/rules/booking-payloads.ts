@@ -1,4 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
+import { zoneOffset } from '../../contract/date-format.ts';
 import { instantOfHour } from './slots.ts';
 
 /**
@@ -11,7 +11,7 @@ export function branchTimestamp(date: string, time: string, timeZone: string, ho
   // Written by hand rather than with date-fns' format: every booking screen loads this, and format alone is
   // 5.5 kB of gzipped JavaScript (tests/e2e/bundle-budget.spec.ts).
   const instant = instantOfHour(date, time, timeZone) + hoursLater * 3_600_000;
-  const offset = tzOffset(timeZone, new Date(instant));
+  const offset = zoneOffset(timeZone, instant);
   const wall = new Date(instant + offset * 60_000).toISOString().slice(0, 19);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${wall}${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;

@@ -1,5 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
-import { wallClockInstant } from '../../contract/date-format.ts';
+import { wallClockInstant, zoneOffset } from '../../contract/date-format.ts';
 
 /**
  * The slot grid of /book-class (spec §2 "Book Classes", §5 "Slot selection", §9): hourly slots from the
@@ -35,33 +34,6 @@ const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 const pad = (n: number) => String(n).padStart(2, '0');
 const hourTimes = Array.from({ length: 24 }, (_, h) => `${pad(h)}:00`);
-
-/**
- * Each zone's offset (minutes) by UTC day, or null on a day the zone changes its offset. Asking the zone
- * (Intl) is the costly part of the grid (about 12 µs a question), and its answer for a past or future day
- * never changes: remembered per zone and day for the life of the module (a few hundred days at most in a
- * session; cleared past a bound so a long-lived server cannot grow it without end).
- */
-const zoneDays = new Map<string, Map<number, number | null>>();
-const zoneDaysBound = 20_000;
-
-/**
- * The zone's offset (minutes) at an instant: a zone changes its offset at most once a day, so a day whose
- * first and last instants agree has that offset throughout; a day of a change is asked hour by hour.
- */
-function offsetAt(timeZone: string, instant: number): number {
-  let days = zoneDays.get(timeZone);
-  if (!days) zoneDays.set(timeZone, (days = new Map()));
-  const day = Math.floor(instant / dayMs);
-  let offset = days.get(day);
-  if (offset === undefined) {
-    if (days.size >= zoneDaysBound) days.clear();
-    const first = tzOffset(timeZone, new Date(day * dayMs));
-    offset = first === tzOffset(timeZone, new Date((day + 1) * dayMs - 1)) ? first : null;
-    days.set(day, offset);
-  }
-  return offset ?? tzOffset(timeZone, new Date(instant));
-}
 
 /** 'YYYY-MM-DD' of a day number (days since the epoch). */
 const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
@@ -120,7 +92,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
       at = parse(text);
       if (!Number.isNaN(at)) {
         // Past the local whole hour by the same amount as the local clock (offsets are whole minutes).
-        const intoHour = (((at + offsetAt(timeZone, at) * minuteMs) % hourMs) + hourMs) % hourMs;
+        const intoHour = (((at + zoneOffset(timeZone, at) * minuteMs) % hourMs) + hourMs) % hourMs;
         if (intoHour !== 0) at += hourMs - intoHour;
       }
       starts.set(text, at);
@@ -140,7 +112,7 @@ export function hourlyAvailability(windows: readonly AvailabilityWindow[], timeZ
     const minutes = (instant / minuteMs) | 0;
     let hour = hours.get(minutes);
     if (!hour) {
-      const local = instant + offsetAt(timeZone, instant) * minuteMs;
+      const local = instant + zoneOffset(timeZone, instant) * minuteMs;
       const dayNumber = Math.floor(local / dayMs);
       let date = dayTexts.get(dayNumber);
       if (date === undefined) dayTexts.set(dayNumber, (date = dateOf(dayNumber)));

@@ -23,8 +23,16 @@ export interface OperationInfo {
   successCode: number;
 }
 
+let specText: string | undefined;
+
+/**
+ * The provider's contract, openapi.yaml, as a document of the caller's own (fastify-openapi-glue changes the one it
+ * is given). The YAML is parsed once per process: it is 90 kB, and parsing it took a server start 1.4 s of its CPU
+ * (twice per app); a copy from its JSON text takes milliseconds. The file is the server's code: read at start.
+ */
 export function loadSpec(): OpenApiDocument {
-  return parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+  specText ??= JSON.stringify(parse(readFileSync(specPath, 'utf8')));
+  return JSON.parse(specText) as OpenApiDocument;
 }
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);

@@ -114,7 +114,7 @@ interface Running {
 
 const running = new Set<ChildProcess>();
 
-/** Whether any process of the child's process group (npx, sh, tsx, node) is still alive. */
+/** Whether any process of the child's process group is still alive. */
 function groupAlive(child: ChildProcess): boolean {
   if (child.pid === undefined) return false;
   try {
@@ -125,11 +125,11 @@ function groupAlive(child: ChildProcess): boolean {
   }
 }
 
-/** `npx tsx server/main.ts` in its own process group; resolves on the "Ready in N ms" line. */
+/** `node --import tsx server/main.ts` (what `npm start` runs, without npx's own start) in its own process group; resolves on the "Ready in N ms" line. */
 function startMain(env: Record<string, string>): Promise<Running> {
   const clean = { ...process.env };
   for (const key of ['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STAFF_EMAIL', 'PORT', 'HOST', 'DATA_DIR']) delete clean[key];
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env: { ...clean, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,8 @@ export type SeededDatabase = { kind: 'pglite'; file: string } | { kind: 'postgre
 declare module 'vitest' {
   export interface ProvidedContext {
     seededDatabase: SeededDatabase;
+    /** PGlite only: the tarball of a database as `new PGlite()` makes it, before any migration. */
+    emptyDatabase: string | undefined;
   }
 }
 
@@ -36,16 +38,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A template can be copied only while nobody is connected to it.
     await db.close();
     project.provide('seededDatabase', { kind: 'postgres', template });
+    project.provide('emptyDatabase', undefined);
     return () => adminQuery(adminUrl, `drop database if exists ${template}`);
   }
   const db = await openPglite();
+  // A fresh PGlite runs initdb (about 2 s of CPU); a test that needs an empty database loads this copy instead.
+  const empty = await tarball(db, 'empty');
   await migrate(db);
   await seedIfEmpty(db);
-  const file = path.join(tmpdir(), `portal-seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
-  await writeFile(file, Buffer.from(await (await db.snapshot()).arrayBuffer()));
+  const file = await tarball(db, 'seeded');
   await db.close();
   project.provide('seededDatabase', { kind: 'pglite', file });
-  return () => rm(file, { force: true });
+  project.provide('emptyDatabase', empty);
+  return async () => {
+    await rm(file, { force: true });
+    await rm(empty, { force: true });
+  };
+}
+
+async function tarball(db: Awaited<ReturnType<typeof openPglite>>, what: string): Promise<string> {
+  const file = path.join(tmpdir(), `portal-${what}-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  await writeFile(file, Buffer.from(await (await db.snapshot()).arrayBuffer()));
+  return file;
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {

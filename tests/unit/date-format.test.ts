@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   timesInText,
   yourTime,
   zoneLabel,
+  zoneOffset,
 } from '../../contract/date-format.ts';
 
 // The one way a date is written: 'Sat 28 Nov 2026 · 09:00', on the wall clock of the zone given, whatever
@@ -75,6 +76,25 @@ describe('formatDay, formatTime, formatDateTime, calendarDayOf', () => {
         const expected = format(local, 'yyyy-MM-dd HH:mm') === format(new TZDate(at, 'UTC'), 'yyyy-MM-dd HH:mm') ? null : format(local, 'yyyy-MM-dd') === format(new TZDate(at, 'UTC'), 'yyyy-MM-dd') ? `${clock} your time` : `${format(local, 'EEE d MMM')} · ${clock} your time`;
         expect(yourTime(at, 'UTC', zone)).toBe(expected);
       }
+    },
+  );
+});
+
+describe('zoneOffset', () => {
+  // Remembered per UTC day: a day the zone changes its offset is asked at each instant. Lord Howe moves by half
+  // an hour, Chatham at a quarter past, Kathmandu never (and is +05:45).
+  it.each(['Asia/Dubai', 'Europe/London', 'America/New_York', 'Australia/Sydney', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu'])(
+    'answers what the zone says at every quarter hour of 2026 in %s, and the minute either side of each change',
+    (timeZone) => {
+      const quarter = 15 * 60_000;
+      const wrong: string[] = [];
+      for (let at = Date.parse('2026-01-01T00:00:00Z'); at < Date.parse('2027-01-01T00:00:00Z'); at += quarter) {
+        const instants = tzOffset(timeZone, new Date(at)) === tzOffset(timeZone, new Date(at + quarter)) ? [at] : [at, at + quarter - 60_000, at + quarter - 1];
+        for (const instant of instants) {
+          if (zoneOffset(timeZone, instant) !== tzOffset(timeZone, new Date(instant))) wrong.push(new Date(instant).toISOString());
+        }
+      }
+      expect(wrong).toEqual([]);
     },
   );
 });
