@@ -9,6 +9,7 @@ const meta = {
   args: {
     scheduledCount: 3,
     scheduledLoading: false,
+    loading: false,
     pendingPayment: false,
     openingPayment: false,
     ordersToPlace: [],
@@ -29,10 +30,12 @@ const tiles = [
 ] as const;
 
 export const Loading: Story = {
-  args: { scheduledCount: null, scheduledLoading: true },
+  args: { scheduledCount: null, scheduledLoading: true, loading: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
+    // The cards that may still come would move the tiles: the screen says it is changing.
+    await expect(canvas.getByRole('main')).toHaveAttribute('aria-busy', 'true');
     const manageBooking = canvas.getByRole('link', { name: /Manage Booking/ });
     // A spinner, not a number, while the count loads.
     await expect(within(manageBooking).getByRole('status', { name: 'Loading scheduled classes' })).toBeInTheDocument();

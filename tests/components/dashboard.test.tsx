@@ -59,7 +59,7 @@ const unpaidPackage = (packageForm: string, bookingdata: ClientPackage['bookingd
 interface Answers {
   client?: () => Response;
   appointments?: () => Response;
-  unpaid?: () => Response;
+  unpaid?: () => Response | Promise<Response>;
 }
 
 /** The provider's answers by path; anything else is a 404 the test would notice. */
@@ -114,10 +114,12 @@ describe('Dashboard', () => {
 
     expect(screen.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shortcuts' })).toBeInTheDocument();
-    // While the count loads, the tile says so instead of showing a number.
+    // While the count loads, the tile says so instead of showing a number; the screen says it is still changing.
     expect(within(manageBookingTile()).getByRole('status', { name: 'Loading scheduled classes' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
 
     await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 3 scheduled classes'));
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
     expect(within(manageBookingTile()).getByText('3')).toBeInTheDocument();
     expect(manageBookingTile()).toHaveAttribute('href', '/manage-booking');
     expect(screen.getByRole('link', { name: 'New Booking' })).toHaveAttribute('href', '/new-booking');
@@ -138,6 +140,18 @@ describe('Dashboard', () => {
     await waitFor(() => expect(requestsTo('/api/client-packagesfree/7')).toHaveLength(1));
     await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 3 scheduled classes'));
     expect(screen.queryByRole('button', { name: /Complete Your Pending Payment/ })).toBeNull();
+  });
+
+  it('says it is still changing until the pending payment is read, since its card moves the tiles down', async () => {
+    let answer: (response: Response) => void = () => {};
+    serve({ unpaid: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderDashboard();
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 3 scheduled classes'));
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+
+    answer(json({ success: true, data: [unpaidPackage('{}')] }));
+    expect(await screen.findByRole('button', { name: 'Complete Your Pending Payment' })).toBeVisible();
+    expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy');
   });
 
   it('clears the working keys on arrival and keeps userdata, token and BranchId', async () => {

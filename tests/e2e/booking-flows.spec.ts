@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { dayText, hourName } from './support.ts';
+import { dashboardSettled, dayText, hourName } from './support.ts';
 
 // About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
 test.use({ signedIn: true });
@@ -103,6 +103,7 @@ test('the pending-payment card is paid through the same path: the unpaid package
   test.setTimeout(bookingTimeout);
   await page.goto('/dashboard');
   // Book Now saves the unpaid package; the client leaves before paying and comes back through the card.
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
   await page.getByRole('combobox', { name: 'Student name' }).selectOption('Adam Ahmed');
@@ -144,6 +145,7 @@ test('the pending-payment card is paid through the same path: the unpaid package
 test('two students studying individually: Student 1 then Go For Second, one order with two lines, both students’ lessons', async ({ page }) => {
   test.setTimeout(bookingTimeout);
   await page.goto('/dashboard');
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '2' }).check();
   await page.getByRole('dialog', { name: 'How will the students study?' }).getByRole('button', { name: /Individually/ }).click();
@@ -206,6 +208,7 @@ test('an hour at which the student already has a lesson is not offered with a tu
   expect(lesson, 'a seeded lesson of Adam Ahmed within the grid').toBeDefined();
   const [date, time] = [branchDate(lesson?.start ?? ''), branchHour(lesson?.start ?? '')];
 
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
   await page.getByRole('combobox', { name: 'Student name' }).selectOption('Adam Ahmed');

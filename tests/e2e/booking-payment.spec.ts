@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { logIn } from './support.ts';
+import { dashboardSettled, logIn } from './support.ts';
 
 // A booking that ends in lessons on the server (issue 10): the wizard, the slot grid, the summary, checkout
 // with the seeded coupon, the payment sandbox and the success sequence, in a browser whose time zone is west
@@ -19,6 +19,7 @@ interface StoredSlot {
 async function bookToCheckout(page: Page): Promise<StoredSlot[]> {
   await logIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
   await page.getByRole('combobox', { name: 'Student name' }).selectOption('Adam Ahmed');

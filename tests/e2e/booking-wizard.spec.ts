@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { dashboardSettled } from './support.ts';
 
 // About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
 test.use({ signedIn: true });
@@ -12,6 +13,7 @@ const storedJson = async (page: Page, key: string): Promise<unknown> => JSON.par
 
 async function openNewBooking(page: Page) {
   await page.goto('/dashboard');
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await expect(page).toHaveURL(/\/new-booking$/);
   await expect(page.getByRole('group', { name: 'Number of students' })).toBeVisible();
@@ -191,6 +193,7 @@ test('two students studying individually: Student 1 chosen reaches /book-class, 
 
 test("renewal of the demo's paid package asks the confirmation and reaches /book-class with fromRenew", async ({ page }) => {
   await page.goto('/dashboard');
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'Renew/change Package' }).click();
   await expect(page).toHaveURL(/\/renew-change-packages$/);
   // The newest paid package is renewed: the seeded one, or one another test bought (each has classes left).

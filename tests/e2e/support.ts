@@ -10,6 +10,17 @@ export async function logIn(page: Page, email = demo.email, password = demo.pass
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * The dashboard once its reads have answered (its main is no longer aria-busy). The cards they may bring (the
+ * pending payment, classes to place) come in above the shortcut tiles and move them: a tap on a tile just then can
+ * press on the tile and release beside it, which follows no link (a run saw 'New Booking' stay on /dashboard).
+ */
+export async function dashboardSettled(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true');
+}
+
 export type BrowserState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
@@ -115,6 +126,7 @@ export function inBranch(start: string): { date: string; weekdayDate: string; ti
  * Year 5, Mathematics, GOLD once a week.
  */
 export async function oneStudentGoldToBookClass(page: Page, student: { existing: string } | { added: string }): Promise<void> {
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'New Booking' }).click();
   await page.getByRole('group', { name: 'Number of students' }).getByRole('radio', { name: '1' }).check();
   if ('existing' in student) {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { dashboardSettled } from './support.ts';
 
 // About what comes after the login: each test opens signed in as the demo client (tests/e2e/fixtures.ts).
 test.use({ signedIn: true });
@@ -28,6 +29,7 @@ test('Transaction History from the side menu: a paid invoice with its amount in 
 
 test('CR Tutors from the dashboard tile: a tutor opens to show qualifications and location, and closes', async ({ page }) => {
   await page.goto('/dashboard');
+  await dashboardSettled(page);
   await page.getByRole('link', { name: 'CR Tutors' }).click();
   await expect(page).toHaveURL(/\/crtutors$/);
 

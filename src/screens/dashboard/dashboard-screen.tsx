@@ -98,10 +98,12 @@ function Dashboard({ user }: { user: User }) {
     for (const query of failed) void query.refetch();
   };
 
+  const scheduledLoading = studentIds.length > 0 && scheduled.isPending && scheduled.fetchStatus !== 'idle';
   return (
     <DashboardView
       scheduledCount={studentIds.length === 0 ? 0 : (scheduled.data?.length ?? null)}
-      scheduledLoading={studentIds.length > 0 && scheduled.isPending && scheduled.fetchStatus !== 'idle'}
+      scheduledLoading={scheduledLoading}
+      loading={scheduledLoading || (unpaid.isPending && unpaid.fetchStatus !== 'idle') || (!toPlace.isFetchedAfterMount && toPlace.fetchStatus === 'fetching')}
       pendingPayment={(unpaid.data?.length ?? 0) > 0}
       openingPayment={openPayment.isPending}
       ordersToPlace={ordersToPlace.map((order) => ({ ref: order.ref, text: classesToPlaceText(order.to_place) }))}

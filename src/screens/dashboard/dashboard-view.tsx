@@ -9,6 +9,11 @@ export interface DashboardViewProps {
   /** The number of scheduled classes; null while unknown (loading, or the load failed). */
   scheduledCount: number | null;
   scheduledLoading: boolean;
+  /**
+   * A read that may add a card above the tiles (the pending payment, classes to place) or the count has not
+   * answered yet: the screen says it is still changing, since a tile can move under a finger meanwhile.
+   */
+  loading: boolean;
   /** An unpaid package exists: the 'Complete Your Pending Payment' card shows. */
   pendingPayment: boolean;
   /** The pending payment is being fetched and stored before the booking summary opens. */
@@ -82,7 +87,7 @@ const shortcuts = [
 export function DashboardView(props: DashboardViewProps) {
   const shortcutsId = useId();
   return (
-    <ScreenFrame title="Dashboard" titleHidden>
+    <ScreenFrame title="Dashboard" titleHidden busy={props.loading}>
       <section className={styles.banner}>
         <h2 className={styles.welcome}>Welcome to Your Dashboard!</h2>
       </section>
