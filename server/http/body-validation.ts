@@ -32,7 +32,8 @@ function validators(coerceTypes: false | 'array') {
   };
 }
 
-let compilers: { bodies: ReturnType<typeof validators>; texts: ReturnType<typeof validators> } | undefined;
+const bodies = validators(false);
+const texts = validators('array');
 
 /**
  * Two validators: one for bodies that never coerces a type (a JSON body says what type it means: `["x"]`
@@ -41,7 +42,5 @@ let compilers: { bodies: ReturnType<typeof validators>; texts: ReturnType<typeof
  * schemas declare.
  */
 export function validatorCompiler(): FastifySchemaCompiler<AnySchema> {
-  compilers ??= { bodies: validators(false), texts: validators('array') };
-  const { bodies, texts } = compilers;
   return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : texts)(schema);
 }

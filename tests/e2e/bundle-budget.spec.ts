@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Page, type Response } from '@playwright/test';
 import { appDir, expect, test } from './fixtures.ts';
-import { demoSignedIn } from './support.ts';
+import { sharedTab } from './shared-tab.ts';
 import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 const kB = 1000;
@@ -14,7 +14,7 @@ const routeBudget = 180 * kB;
 /**
  * Gzipped bytes of the JavaScript a load of `route` fetches, read from the served build and gzipped here (the
  * e2e build differs from `npm run build`'s only in a few numbers, its payment waits). Every load is a new document
- * in the group's tab: the browser revalidates each script it has (the server sends no max-age), so each one the
+ * in the group's tab (shared-tab.ts): the browser revalidates each script it has (the server sends no max-age), so each one the
  * route needs is still a response here, as on a first visit.
  */
 async function scriptsOf(page: Page, route: string): Promise<{ files: string[]; gzipped: number }> {
@@ -33,33 +33,6 @@ async function scriptsOf(page: Page, route: string): Promise<{ files: string[]; 
   let gzipped = 0;
   for (const file of files) gzipped += gzipSync(readFileSync(path.join(appDir, file))).length;
   return { files: [...files].sort(), gzipped };
-}
-
-/**
- * One tab for a group's routes (a new context per route compiled the app's scripts again for each, most of this
- * file's time). Before each load its storage is what a fresh browser with `stored` would hold: it is set on the
- * API's health answer, a page of the app's origin where none of the app runs.
- */
-function sharedTab(signedIn: boolean) {
-  let page: Page | undefined;
-  let kept: Record<string, string> = {};
-  test.beforeAll(async ({ browser, baseURL, viewport, reducedMotion }) => {
-    if (!baseURL) throw new Error('no baseURL');
-    if (signedIn) kept = Object.fromEntries((await demoSignedIn(browser, baseURL)).origins.flatMap((origin) => origin.localStorage.map(({ name, value }) => [name, value])));
-    page = await (await browser.newContext({ baseURL, viewport, reducedMotion, storageState: { cookies: [], origins: [] } })).newPage();
-  });
-  test.afterAll(async () => {
-    await page?.context().close();
-  });
-  return async (stored: Record<string, string> = {}) => {
-    if (!page) throw new Error('the tab was not opened');
-    await page.goto('/api/health');
-    await page.evaluate((items) => {
-      localStorage.clear();
-      for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
-    }, { ...kept, ...stored });
-    return page;
-  };
 }
 
 const measured: Record<string, number> = {};

@@ -1,8 +1,7 @@
-import type { BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { tokenRequiredRoutes } from '../../src/app/routes.ts';
 import { guardConsole } from './console-guard.ts';
-import { demoSignedIn } from './support.ts';
+import { sharedTab } from './shared-tab.ts';
 
 // Every route opened directly, as a bookmark or a shared link opens it: a fresh load logs nothing
 // (tests/e2e/console-guard.ts says what counts), wherever the route then leads. Each group loads its routes one
@@ -10,23 +9,6 @@ import { demoSignedIn } from './support.ts';
 // scripts come from the browser's cache after the first (a new context per route compiled them again each time,
 // most of this file's browser time).
 const publicRoutes = ['/', '/login', '/forgot-password', '/changepassword/some-token', '/student-form', '/no-such-page'];
-
-/** One tab for a group's routes, opened as the project's contexts are (390 × 844, reduced motion), signed in as the demo client or not. */
-function sharedTab(signedIn: boolean) {
-  let page: Page | undefined;
-  test.beforeAll(async ({ browser, baseURL, viewport, reducedMotion }) => {
-    if (!baseURL) throw new Error('no baseURL');
-    const options: BrowserContextOptions = { baseURL, viewport, reducedMotion, storageState: signedIn ? await demoSignedIn(browser, baseURL) : { cookies: [], origins: [] } };
-    page = await (await browser.newContext(options)).newPage();
-  });
-  test.afterAll(async () => {
-    await page?.context().close();
-  });
-  return () => {
-    if (!page) throw new Error('the tab was not opened');
-    return page;
-  };
-}
 
 /**
  * The routes' tests of a group: each loads its route in the group's tab and expects an h1 and no console offence.
@@ -38,7 +20,7 @@ function routesLoadCleanly(group: string, signedIn: boolean, routes: readonly st
     const tab = sharedTab(signedIn);
     for (const route of routes) {
       test(`${route} loads without a console warning or error`, async () => {
-        const page = tab();
+        const page = await tab();
         const guard = guardConsole(page);
         await page.goto(route);
         await page.waitForLoadState('networkidle');

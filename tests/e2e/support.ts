@@ -38,12 +38,6 @@ export async function demoSignedIn(browser: Browser, baseURL: string): Promise<B
   return state;
 }
 
-/** `state` with more keys in its localStorage (a booking step's draft), as the step before would have left them. */
-export function withStored(state: BrowserState, items: Record<string, string>): BrowserState {
-  const added = Object.entries(items).map(([name, value]) => ({ name, value }));
-  return { ...state, origins: state.origins.map((origin) => ({ ...origin, localStorage: [...origin.localStorage.filter((item) => !(item.name in items)), ...added] })) };
-}
-
 export interface Mail {
   id: number;
   to: string;
