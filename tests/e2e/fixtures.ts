@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { type SeededOn, seededToday } from '../support/seeded-on.ts';
 import { type BrowserState, demoSignedIn } from './support.ts';
 
 export { expect } from '@playwright/test';
@@ -37,15 +38,17 @@ const basePort = Number(process.env.E2E_PORT ?? 4173);
 const portOf = (kind: ServerKind, slot: number) => basePort + 2 * slot + (kind === 'main' ? 0 : 1);
 
 /**
- * `tsx server/main.ts` on a copy of the run's seeded data directory (tests/e2e/global-setup.ts), ready when its
- * health check answers.
+ * `tsx server/main.ts` on a copy of the run's seeded data directory (tests/e2e/global-setup.ts) when it was seeded
+ * on the branch's day of today, ready when its health check answers.
  */
 async function startServer(kind: ServerKind, slot: number): Promise<RunningServer> {
   const port = portOf(kind, slot);
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${kind}-`));
   const seeded = process.env.E2E_SEEDED_DATA_DIR;
-  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  const seededOn = JSON.parse(process.env.E2E_SEEDED_ON ?? 'null') as SeededOn | null;
+  // On an empty data directory the server seeds its own, for the branch's day of today.
+  if (seeded && seededOn && seededToday(seededOn)) cpSync(seeded, dataDir, { recursive: true });
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SPA_DIR: appDir, DEV_OUTBOX: '1', LOG_LEVEL: 'warn', ...settingsOf[kind] };
   // Node with tsx's loader, one process (the tsx command is a second one, which a kill of the first would orphan).
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });

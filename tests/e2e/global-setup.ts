@@ -3,18 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { branchDay, branchTimeZone } from '../../server/domain/branch-time.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
+import type { SeededOn } from '../support/seeded-on.ts';
 
 /**
  * A migrated and seeded data directory, made once per run: every e2e server starts on a copy of it
  * (tests/e2e/fixtures.ts) rather than migrating and seeding its own, which with several workers starting at once
- * took over a minute. The workers find it in E2E_SEEDED_DATA_DIR.
+ * took over a minute. The workers find it in E2E_SEEDED_DATA_DIR, and the branch's day it was seeded on in
+ * E2E_SEEDED_ON: a server started after the branch's midnight seeds its own, as `npm start` would that day.
  */
 export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-seeded-'));
   const db = await openPglite(path.join(dataDir, 'pglite'));
   await migrate(db);
-  await seedIfEmpty(db);
+  const now = new Date();
+  await seedIfEmpty(db, now);
+  const zone = await branchTimeZone(db, 1);
   await db.close();
   process.env.E2E_SEEDED_DATA_DIR = dataDir;
+  process.env.E2E_SEEDED_ON = JSON.stringify({ zone, day: branchDay(now, zone) } satisfies SeededOn);
 }

@@ -4,12 +4,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../server/db/database.ts';
+import { type Database, openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { branchDay, branchTimeZone } from '../../server/domain/branch-time.ts';
 import { seedIfEmpty } from '../../server/seed/seed.ts';
+import type { SeededOn } from './seeded-on.ts';
 
-/** Where the run's migrated and seeded database is: a PGlite tarball, or a PostgreSQL template database. */
-export type SeededDatabase = { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
+/**
+ * Where the run's migrated and seeded database is: a PGlite tarball, or a PostgreSQL template database; and the
+ * branch's day it was seeded on (the demo data is laid out from that day: see `seededToday`).
+ */
+export type SeededDatabase = ({ kind: 'pglite'; file: string } | { kind: 'postgres'; template: string }) & SeededOn;
+
+/** Seeds the migrated database as of now, and says on which of the branch's days. */
+async function seedAsOfNow(db: Database): Promise<SeededOn> {
+  const now = new Date();
+  await seedIfEmpty(db, now);
+  const zone = await branchTimeZone(db, 1);
+  return { zone, day: branchDay(now, zone) };
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,10 +47,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url.pathname = `/${template}`;
     const db = await openPostgres(url.toString());
     await migrate(db);
-    await seedIfEmpty(db);
+    const on = await seedAsOfNow(db);
     // A template can be copied only while nobody is connected to it.
     await db.close();
-    project.provide('seededDatabase', { kind: 'postgres', template });
+    project.provide('seededDatabase', { kind: 'postgres', template, ...on });
     project.provide('emptyDatabase', undefined);
     return () => adminQuery(adminUrl, `drop database if exists ${template}`);
   }
@@ -45,10 +58,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A fresh PGlite runs initdb (about 2 s of CPU); a test that needs an empty database loads this copy instead.
   const empty = await tarball(db, 'empty');
   await migrate(db);
-  await seedIfEmpty(db);
+  const on = await seedAsOfNow(db);
   const file = await tarball(db, 'seeded');
   await db.close();
-  project.provide('seededDatabase', { kind: 'pglite', file });
+  project.provide('seededDatabase', { kind: 'pglite', file, ...on });
   project.provide('emptyDatabase', empty);
   return async () => {
     await rm(file, { force: true });

@@ -8,6 +8,7 @@ import { type Database, openPglite, openPostgres } from '../../server/db/databas
 import { migrate } from '../../server/db/migrate.ts';
 import { demoLogin, seedIfEmpty } from '../../server/seed/seed.ts';
 import { freePort } from '../../server/cluster/free-port.ts';
+import { seededToday } from './seeded-on.ts';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -146,13 +147,15 @@ async function requestAt<T = any>(base: string, method: string, path: string, op
 /**
  * A database of the test's own: in-memory PGlite, or a new database on the PostgreSQL server at TEST_DATABASE_URL.
  * Empty, or with `seeded` a copy of the run's migrated and seeded one (tests/support/seeded-database.ts) when the
- * run made one; an empty PGlite is a copy of the run's empty one, when it made one.
+ * run made one on the branch's day of today; an empty PGlite is a copy of the run's empty one, when it made one.
  */
 export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<{ db: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const seeded = options.seeded ? inject('seededDatabase') : undefined;
+  const run = options.seeded ? inject('seededDatabase') : undefined;
+  // Seeded before the branch's midnight and opened after it: an empty database, which startTestServer seeds for today.
+  const seeded = run && seededToday(run) ? run : undefined;
   if (!adminUrl) {
-    const empty = options.seeded ? undefined : inject('emptyDatabase');
+    const empty = seeded ? undefined : inject('emptyDatabase');
     const loadDataDir = seeded?.kind === 'pglite' ? await tarballOf(seeded.file) : empty ? await tarballOf(empty) : undefined;
     // PGlite lives in this process: a second instance shares it, as it would share a file.
     const db = await openPglite(undefined, loadDataDir ? { loadDataDir } : {});
