@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm test`: every check the project has, in three stages, and how long each took.
- * 1. The contract lint, the type check, the code lint and the e2e build side by side: each is one process on one
- *    core, and none needs another's result (run one after another they took about a minute of the 2-core CI machine).
- * 2. vitest (unit, contract, server, components, path tests, stories), which fills both cores on its own.
- * 3. The Playwright e2e against the built app, then the cluster e2e.
- * A stage runs only when the one before it passed; a failing check of stage 1 lets its neighbours finish, so that one
- * run names every check that failed.
+ * `npm test`: every check the project has, in two stages, and how long each step took.
+ * 1. Side by side: the contract lint, the type check, the code lint, vitest (unit, contract, server, components, path
+ *    tests, stories), and the e2e build followed by the cluster e2e. vitest alone keeps the 2-core CI machine about
+ *    90% busy; the checks (one process on one core each) and the cluster e2e (60% busy on its own: it waits on its
+ *    servers and the reminder scans) fill the rest, which one after another took about a minute more.
+ * 2. The Playwright e2e against the built app, alone: its tests wait on timers and toasts a busier machine would
+ *    stretch.
+ * Stage 2 runs only when every step of stage 1 passed; a failing step lets its neighbours finish, so that one run
+ * names every check that failed.
  */
 
 interface Step {
@@ -15,16 +17,15 @@ interface Step {
   script: string;
 }
 
-const checks: Step[] = [
-  { name: 'contract lint', script: 'lint:api' },
-  { name: 'typecheck', script: 'typecheck' },
-  { name: 'lint', script: 'lint' },
-  { name: 'e2e build', script: 'build:e2e' },
-];
+/** Steps that run one after another, the next only when the one before it passed. */
+type Chain = Step[];
 
 const seconds = (from: number) => Math.round((performance.now() - from) / 1000);
 
-/** Runs `npm run <script>`; with `quiet`, its output is held and printed in one piece when it ends. */
+/**
+ * Runs `npm run <script>`; with `quiet`, its output is held and printed in one piece when it ends (a loud step has
+ * the terminal; the quiet ones beside it would otherwise cut into its lines).
+ */
 function run(step: Step, quiet: boolean): Promise<{ ok: boolean; took: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -38,10 +39,8 @@ function run(step: Step, quiet: boolean): Promise<{ ok: boolean; took: number }>
       if (ended) return;
       ended = true;
       const took = seconds(started);
-      if (quiet) {
-        process.stdout.write(`\n== ${step.name} (npm run ${step.script}): ${ok ? 'passed' : 'FAILED'} in ${took} s\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
+      process.stdout.write(`\n== ${step.name} (npm run ${step.script}): ${ok ? 'passed' : 'FAILED'} in ${took} s\n`);
+      if (quiet) process.stdout.write(Buffer.concat(output));
       resolve({ ok, took });
     };
     child.on('error', (error) => {
@@ -52,25 +51,50 @@ function run(step: Step, quiet: boolean): Promise<{ ok: boolean; took: number }>
   });
 }
 
+/** A stage: its chains side by side; whether every step ran and passed, and each step's time. */
+async function stage(chains: Chain[], loud: Step): Promise<{ ok: boolean; took: string[] }> {
+  const took: string[] = [];
+  const results = await Promise.all(
+    chains.map(async (chain) => {
+      for (const step of chain) {
+        const result = await run(step, step !== loud);
+        took.push(`${step.name} ${result.took} s`);
+        if (!result.ok) return false;
+      }
+      return true;
+    }),
+  );
+  return { ok: results.every(Boolean), took };
+}
+
+const vitest: Step = { name: 'vitest', script: 'test:vitest' };
+const e2e: Step = { name: 'e2e', script: 'test:e2e:run' };
+
+const sideBySide: Chain[] = [
+  [vitest],
+  [{ name: 'contract lint', script: 'lint:api' }],
+  [{ name: 'typecheck', script: 'typecheck' }],
+  [{ name: 'lint', script: 'lint' }],
+  [
+    { name: 'e2e build', script: 'build:e2e' },
+    { name: 'cluster e2e', script: 'test:e2e:cluster' },
+  ],
+];
+
 const took: string[] = [];
 const report = () => console.log(`\nnpm test stages: ${took.join(', ')}`);
 
 async function main(): Promise<number> {
-  const started = performance.now();
-  const results = await Promise.all(checks.map((step) => run(step, true)));
-  took.push(`checks ${seconds(started)} s (${checks.map((step, i) => `${step.name} ${results[i]?.took ?? 0} s`).join(', ')})`);
-  if (!results.every((result) => result.ok)) return 1;
-  for (const step of [
-    { name: 'vitest', script: 'test:vitest' },
-    { name: 'e2e', script: 'test:e2e:run' },
-    { name: 'cluster e2e', script: 'test:e2e:cluster' },
-  ]) {
-    console.log(`\n== ${step.name} (npm run ${step.script})`);
-    const result = await run(step, false);
-    took.push(`${step.name} ${result.took} s`);
-    if (!result.ok) return 1;
-  }
-  return 0;
+  let started = performance.now();
+  console.log('\n== side by side: vitest (below), the contract lint, typecheck, lint, the e2e build and the cluster e2e (each printed when it ends)');
+  const first = await stage(sideBySide, vitest);
+  took.push(`side by side ${seconds(started)} s (${first.took.join(', ')})`);
+  if (!first.ok) return 1;
+  started = performance.now();
+  console.log(`\n== ${e2e.name} (npm run ${e2e.script})`);
+  const second = await stage([[e2e]], e2e);
+  took.push(`e2e ${seconds(started)} s`);
+  return second.ok ? 0 : 1;
 }
 
 const code = await main();
