@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { branchDay, branchTimeZone } from '../../server/domain/branch-time.ts';
-import { seedIfEmpty } from '../../server/seed/seed.ts';
-import type { SeededOn } from '../support/seeded-on.ts';
+import { seedAsOfNow } from '../support/seeded-database.ts';
 
 /**
  * A migrated and seeded data directory, made once per run: every e2e server starts on a copy of it
@@ -17,10 +15,8 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-seeded-'));
   const db = await openPglite(path.join(dataDir, 'pglite'));
   await migrate(db);
-  const now = new Date();
-  await seedIfEmpty(db, now);
-  const zone = await branchTimeZone(db, 1);
+  const seededOn = await seedAsOfNow(db);
   await db.close();
   process.env.E2E_SEEDED_DATA_DIR = dataDir;
-  process.env.E2E_SEEDED_ON = JSON.stringify({ zone, day: branchDay(now, zone) } satisfies SeededOn);
+  process.env.E2E_SEEDED_ON = JSON.stringify(seededOn);
 }

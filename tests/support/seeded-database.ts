@@ -16,8 +16,8 @@ import type { SeededOn } from './seeded-on.ts';
  */
 export type SeededDatabase = ({ kind: 'pglite'; file: string } | { kind: 'postgres'; template: string }) & SeededOn;
 
-/** Seeds the migrated database as of now, and says on which of the branch's days. */
-async function seedAsOfNow(db: Database): Promise<SeededOn> {
+/** Seeds a migrated database as of now (the server suite's and the e2e's global setups), and says on which of the branch's days. */
+export async function seedAsOfNow(db: Database): Promise<SeededOn> {
   const now = new Date();
   await seedIfEmpty(db, now);
   const zone = await branchTimeZone(db, 1);
