@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { type Browser, test as base } from '@playwright/test';
 import { type SeededOn, seededToday } from '../support/seeded-on.ts';
 import { type BrowserState, demoSignedIn } from './support.ts';
 
@@ -87,13 +87,20 @@ async function startServer(kind: ServerKind, slot: number): Promise<RunningServe
   return { url, stop: () => stop('SIGTERM') };
 }
 
+/** The demo client's signed-in browser state per server, logged in once per worker (see `signedIn`). */
+const signedInStates = new Map<string, Promise<BrowserState>>();
+
+/** The demo client's signed-in state on the server at `baseURL`, from the worker's one login there. */
+export function demoState(browser: Browser, baseURL: string): Promise<BrowserState> {
+  let state = signedInStates.get(baseURL);
+  if (!state) signedInStates.set(baseURL, (state = demoSignedIn(browser, baseURL)));
+  return state;
+}
+
 /**
  * Every e2e test file imports `test` from here: each worker has both servers of its own (their data never meets
  * another worker's), and a file picks one with `test.use({ server: 'shortHold' })`; `baseURL` is its address.
  */
-/** The demo client's signed-in browser state per server, logged in once per worker (see `signedIn`). */
-const signedInStates = new Map<string, Promise<BrowserState>>();
-
 export const test = base.extend<{ server: ServerKind; signedIn: boolean }, { servers: Record<ServerKind, RunningServer> }>({
   // Started with the worker, not inside a test's own 30 s: a first start on a busy machine takes several seconds.
   servers: [
@@ -129,8 +136,6 @@ export const test = base.extend<{ server: ServerKind; signedIn: boolean }, { ser
       await use(storageState);
       return;
     }
-    let state = signedInStates.get(baseURL);
-    if (!state) signedInStates.set(baseURL, (state = demoSignedIn(browser, baseURL)));
-    await use(await state);
+    await use(await demoState(browser, baseURL));
   },
 });

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test } from './fixtures.ts';
-import { demoSignedIn } from './support.ts';
+import { demoState, test } from './fixtures.ts';
 
 /**
  * One tab for a group of routes loaded one after another (a new context per route compiled the app's scripts again
@@ -14,7 +13,7 @@ export function sharedTab(signedIn: boolean): (stored?: Record<string, string>) 
   let kept: Record<string, string> = {};
   test.beforeAll(async ({ browser, baseURL, viewport, reducedMotion }) => {
     if (!baseURL) throw new Error('no baseURL');
-    if (signedIn) kept = Object.fromEntries((await demoSignedIn(browser, baseURL)).origins.flatMap((origin) => origin.localStorage.map(({ name, value }) => [name, value])));
+    if (signedIn) kept = Object.fromEntries((await demoState(browser, baseURL)).origins.flatMap((origin) => origin.localStorage.map(({ name, value }) => [name, value])));
     page = await (await browser.newContext({ baseURL, viewport, reducedMotion, storageState: { cookies: [], origins: [] } })).newPage();
   });
   test.afterAll(async () => {
