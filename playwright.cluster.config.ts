@@ -13,7 +13,8 @@ const port = Number(process.env.E2E_CLUSTER_PORT ?? 4310);
 // localhost, as PUBLIC_URL says: the payment page returns there, and the session lives in that origin's storage.
 const baseURL = `http://localhost:${port}`;
 const admin = new URL(process.env.CLUSTER_E2E_ADMIN_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres');
-admin.pathname = '/portal_e2e_cluster';
+// A run of its own per CLUSTER_E2E_DATABASE, so that two runs on one machine never share a database.
+admin.pathname = `/${process.env.CLUSTER_E2E_DATABASE ?? 'portal_e2e_cluster'}`;
 const databaseUrl = admin.toString();
 process.env.CLUSTER_E2E_DATABASE_URL = databaseUrl;
 
