@@ -1150,10 +1150,12 @@ export interface components {
             finish: string;
             tutor: components["schemas"]["Id"];
             /**
-             * @description `taken`: booked or held by someone else (tutor or student); `unavailable`: past, before the first bookable day, or outside the tutor's hours.
+             * @description `taken`: the tutor is booked or held by someone else; `unavailable`: past, before the first bookable day, or outside the tutor's hours; `student_busy`: one of the booking's own students already has a lesson (or an unpaid booking's hold) at that time, named in `student`.
              * @enum {string}
              */
-            reason: "taken" | "unavailable";
+            reason: "taken" | "unavailable" | "student_busy";
+            /** @description With `student_busy`, the first name of the student who is busy then. */
+            student?: string;
         };
         HoursTaken: {
             /** @constant */

@@ -33,7 +33,8 @@ const isTakenHour = (value: unknown): value is TakenHour =>
   !Number.isNaN(Date.parse(value.start)) &&
   typeof value.finish === 'string' &&
   typeof value.tutor === 'number' &&
-  (value.reason === 'taken' || value.reason === 'unavailable');
+  (value.reason === 'taken' || value.reason === 'unavailable' || value.reason === 'student_busy') &&
+  (value.student === undefined || typeof value.student === 'string');
 
 /** The `taken` list of a 409's body (`HoursTaken`); null when the body is not one (any other conflict). */
 export function takenHoursIn(body: unknown): TakenHour[] | null {
@@ -87,9 +88,10 @@ export const branchHourText = (instant: number, timeZone: string): string => `${
 
 const bookedByOthersText = (hour: string) => `${hour} was just booked by someone else. Please choose another time.`;
 
-/** The line said of one taken hour. */
+/** The line said of one taken hour: a student of the family busy then is the family's own clash, and said so. */
 export function takenHourText(hour: TakenHour, timeZone: string): string {
   const when = branchHourText(Date.parse(hour.start), timeZone);
+  if (hour.reason === 'student_busy') return `${when}: ${hour.student ?? 'a student of this booking'} already has a lesson at that time. Please choose another time.`;
   return hour.reason === 'taken' ? bookedByOthersText(when) : `${when} is no longer available. Please choose another time.`;
 }
 

@@ -47,17 +47,27 @@ export class HoursTakenError extends HttpError {
   }
 }
 
-const hoursTakenText = (taken: readonly TakenHour[]) =>
-  taken.every((hour) => hour.reason === 'taken')
-    ? `${taken.length === 1 ? 'An hour' : `${taken.length} hours`} of this booking ${taken.length === 1 ? 'was' : 'were'} just booked by someone else. Please choose another time.`
-    : `${taken.length === 1 ? 'An hour' : `${taken.length} hours`} of this booking can no longer be booked. Please choose another time.`;
+function hoursTakenText(taken: readonly TakenHour[]): string {
+  const hours = (n: number) => (n === 1 ? 'An hour' : `${n} hours`);
+  if (taken.every((hour) => hour.reason === 'student_busy')) {
+    // The family's own clash: another tutor at the same hour would not help, so it is not said to be someone else's.
+    const names = [...new Set(taken.map((hour) => hour.student ?? 'A student'))];
+    const who = names.length === 1 ? `${names[0]} already has` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} already have`;
+    return `${who} a lesson at that time${taken.length === 1 ? '' : ` (${taken.length} hours of this booking)`}. Please choose another time.`;
+  }
+  if (taken.every((hour) => hour.reason === 'taken')) {
+    return `${hours(taken.length)} of this booking ${taken.length === 1 ? 'was' : 'were'} just booked by someone else. Please choose another time.`;
+  }
+  return `${hours(taken.length)} of this booking can no longer be booked. Please choose another time.`;
+}
 
-const takenHour = (lesson: PlannedLesson, reason: TakenHour['reason']): TakenHour => ({
+const takenHour = (lesson: PlannedLesson, reason: TakenHour['reason'], student?: string): TakenHour => ({
   subject: lesson.subject,
   start: lesson.start.toISOString(),
   finish: lesson.finish.toISOString(),
   tutor: lesson.tutor,
   reason,
+  ...(student === undefined ? {} : { student }),
 });
 
 /** The Sunday of the branch-zone week of `day` (weeks run Sunday to Saturday, as the grid shows them). */
@@ -143,16 +153,26 @@ export async function unavailableHours(db: Queryable, lessons: readonly PlannedL
   });
 }
 
-/** The lessons whose tutor or a student is busy then: in a lesson, or held by a live hold (any overlap). */
+/**
+ * The lessons whose tutor or a student is busy then: in a lesson, or held by a live hold (any overlap). A student
+ * busy then is the family's own clash (`student_busy`, naming the student), said before a tutor busy then.
+ */
 export async function takenHours(db: Queryable, lessons: readonly PlannedLesson[]): Promise<TakenHour[]> {
-  const busy = await db.query<{ i: number }>(
-    `select distinct l.i from ${recordset}
+  const busy = await db.query<{ i: number; student: string | null }>(
+    `select l.i, min(s.first_name) filter (where b.who = 'student') as student
+       from ${recordset}
        join busy_hours b on b.during && tstzrange(l.start, l.finish)
         and ((b.who = 'tutor' and b.person_id = l.tutor) or (b.who = 'student' and b.person_id = any(l.students)))
-      where b.expires_at is null or b.expires_at > now()`,
+       left join students s on b.who = 'student' and s.id = b.person_id
+      where b.expires_at is null or b.expires_at > now()
+      group by l.i`,
     [rows(lessons)],
   );
-  return lessons.filter((lesson) => busy.some((b) => b.i === lesson.index)).map((lesson) => takenHour(lesson, 'taken'));
+  return lessons.flatMap((lesson) => {
+    const row = busy.find((b) => b.i === lesson.index);
+    if (!row) return [];
+    return [row.student === null ? takenHour(lesson, 'taken') : takenHour(lesson, 'student_busy', row.student)];
+  });
 }
 
 /** Every hour of the lessons that cannot be booked: no longer bookable (`unavailable`, checked before), or taken by someone else. */

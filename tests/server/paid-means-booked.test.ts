@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandbox, shifted, slotSource } from '../support/booking-fixtures.ts';
+import { bookedLesson, sandbox, shifted, slotSource } from '../support/booking-fixtures.ts';
 import { heldOrder, heldOrderBody, orderHolding, paymentEvent, postWebhook } from '../support/hold-fixtures.ts';
 import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
@@ -57,6 +57,30 @@ describe('POST /create-order holds the hours of its lessons', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.taken).toEqual([{ subject: 'Mathematics', start: slot.start.toISOString(), finish: slot.finish.toISOString(), tutor: slot.contractorId, reason: 'taken' }]);
     expect(refused.body.message).toMatch(/just booked by someone else/);
+    expect((await storedState(server.db)).digest).toEqual(state.digest);
+  });
+
+  it("names the family's own clash: a student who already has a lesson then, though another tutor is free", async () => {
+    const slot = await hours.next();
+    await bookedLesson(server, demo, slot);
+    // Another Mathematics tutor, free at that hour and made available then: only the student is busy.
+    const [tutor] = await server.db.query<{ id: number }>(
+      `select c.id from contractors c
+        where c.id <> $1 and c.subjects ? 'Mathematics' and c.quallevel >= 5
+          and not exists (select 1 from busy_hours b where b.who = 'tutor' and b.person_id = c.id and b.during && tstzrange($2, $3))
+        order by c.id limit 1`,
+      [slot.contractorId, slot.start, slot.finish],
+    );
+    if (!tutor) throw new Error('the seed has no second Mathematics tutor');
+    const [window] = await server.db.query<{ id: number }>('insert into availability (contractor_id, start, finish) values ($1, $2, $3) returning id', [tutor.id, slot.start, slot.finish]);
+    const elsewhere = { ...slot, contractorId: tutor.id, aptId: window?.id ?? 0 };
+    const [student] = await server.db.query<{ first_name: string }>('select first_name from students where id = $1', [demo.studentIds[0]]);
+    expect(student?.first_name).toBe('Adam');
+    const state = await storedState(server.db);
+    const refused = await orderHolding(server, demo, [elsewhere]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.taken).toEqual([{ subject: 'Mathematics', start: slot.start.toISOString(), finish: slot.finish.toISOString(), tutor: tutor.id, reason: 'student_busy', student: 'Adam' }]);
+    expect(refused.body.message).toBe('Adam already has a lesson at that time. Please choose another time.');
     expect((await storedState(server.db)).digest).toEqual(state.digest);
   });
 

@@ -47,6 +47,8 @@ describe('the taken hours of a 409', () => {
   it.each([
     ['HoursTaken', { success: false, message: 'Hours taken', taken }, taken],
     ['HoursTaken with an unavailable hour', { success: false, message: 'm', taken: [hour('English', '2026-12-07T05:00:00Z', { reason: 'unavailable' })] }, [hour('English', '2026-12-07T05:00:00Z', { reason: 'unavailable' })]],
+    ['HoursTaken with the family\'s own student busy', { success: false, message: 'm', taken: [hour('English', '2026-12-07T05:00:00Z', { reason: 'student_busy', student: 'Adam' })] }, [hour('English', '2026-12-07T05:00:00Z', { reason: 'student_busy', student: 'Adam' })]],
+    ['a student named by something not a name', { success: false, message: 'm', taken: [hour('English', '2026-12-07T05:00:00Z', { reason: 'student_busy', student: 7 as unknown as string })] }, null],
     ['a plain conflict', { success: false, message: 'That slot is taken' }, null],
     ['an empty list', { success: false, message: 'm', taken: [] }, null],
     ['a list that is not of hours', { success: false, message: 'm', taken: ['2026-12-06T16:00:00+04:00'] }, null],
@@ -120,6 +122,7 @@ describe('what the grid says of them', () => {
   it.each([
     ['taken', hour('Mathematics', '2026-11-28T09:00:00+04:00'), 'Asia/Dubai', ['Sat 28 Nov 2026 · 09:00 Dubai time was just booked by someone else. Please choose another time.']],
     ['unavailable', hour('Mathematics', '2026-11-28T09:00:00+04:00', { reason: 'unavailable' }), 'Asia/Dubai', ['Sat 28 Nov 2026 · 09:00 Dubai time is no longer available. Please choose another time.']],
+    ['a student of the family busy then', hour('Mathematics', '2026-11-28T09:00:00+04:00', { reason: 'student_busy', student: 'Adam' }), 'Asia/Dubai', ['Sat 28 Nov 2026 · 09:00 Dubai time: Adam already has a lesson at that time. Please choose another time.']],
     ['given in UTC, said in the branch zone', hour('English', '2026-11-27T22:00:00Z'), 'Asia/Dubai', ['Sat 28 Nov 2026 · 02:00 Dubai time was just booked by someone else. Please choose another time.']],
     ['in a zone west of UTC', hour('English', '2026-11-28T03:00:00Z'), 'America/New_York', ['Fri 27 Nov 2026 · 22:00 New York time was just booked by someone else. Please choose another time.']],
     ['in a half-hour zone', hour('English', '2026-12-06T10:30:00Z'), 'Asia/Kolkata', ['Sun 6 Dec 2026 · 16:00 Kolkata time was just booked by someone else. Please choose another time.']],
