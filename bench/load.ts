@@ -24,6 +24,7 @@ import { type Cluster, startCluster } from '../server/cluster/cluster.ts';
 import { freePort } from '../server/cluster/free-port.ts';
 import { signPaymentEvent } from '../server/domain/payment-signature.ts';
 import { demoLogin } from '../server/seed/seed.ts';
+import { type FreeHour, freeMathematicsHours } from '../tests/support/free-hours.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, '.ci-results/load.json');
@@ -97,25 +98,10 @@ async function appointmentsRead() {
 // ---------------------------------------------------------------------------------------------------------
 // The mix against the cluster.
 
-interface Hour {
-  tutor: number;
-  start: Date;
-}
+type Hour = FreeHour;
 
 /** Free hours of Mathematics tutors, a week and more ahead: the pool the booking clients draw from. */
-async function freeHours(db: pg.Client, studentId: number): Promise<Hour[]> {
-  const { rows } = await db.query<Hour>(
-    `select a.contractor_id as tutor, h as start
-       from availability a join contractors c on c.id = a.contractor_id,
-            generate_series(a.start, a.finish - interval '1 hour', interval '1 hour') h
-      where c.subjects ? 'Mathematics' and c.quallevel >= 5 and a.start > now() + interval '7 days'
-        and not exists (select 1 from busy_hours b where b.during && tstzrange(h, h + interval '1 hour')
-                         and ((b.who = 'tutor' and b.person_id = a.contractor_id) or (b.who = 'student' and b.person_id = $1)))
-      order by h, a.contractor_id limit 400`,
-    [studentId],
-  );
-  return rows;
-}
+const freeHours = (db: pg.Client, studentId: number) => freeMathematicsHours(db, studentId, 400);
 
 interface Timed {
   timings: number[];

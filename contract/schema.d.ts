@@ -15,9 +15,15 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password
-         * @description Answers the session token (a signed JWT with `exp`) and the user. Five failures of one e-mail
-         *     from one address lock that pair for 15 minutes (429 with Retry-After); more failures of one
-         *     e-mail from anywhere, or of one address, slow each attempt down instead of refusing it.
+         * @description Answers the session token (a signed JWT with `exp`) and the user, and sets a device cookie
+         *     (HttpOnly, SameSite=Strict, Path=/api, 180 days) that marks the browser as trusted for the
+         *     e-mail until the password changes. An attempt with a trusted device cookie is checked at once,
+         *     whatever others sent; its failures count against that device only, and after 10 in 15 minutes
+         *     the cookie is no longer trusted. Any other attempt: five failures of one e-mail from one address
+         *     lock that pair for 15 minutes (429 with Retry-After); past five attempts on one e-mail in 15
+         *     minutes, attempts take turns, one every 3 seconds from all addresses together, waiting up to
+         *     10 seconds for a turn, else 429 with Retry-After; past 20 failures from one address, each
+         *     attempt is slowed.
          */
         post: operations["login"];
         delete?: never;
@@ -38,8 +44,12 @@ export interface paths {
         /**
          * Send a password-reset link
          * @description Writes a `/changepassword/{token}` link to the client's mailbox. The answer is the same for
-         *     known and unknown e-mails, so it tells nobody which e-mails have accounts. The link is
-         *     single-use and expires after one hour.
+         *     known and unknown e-mails, and whether or not a link was mailed, so it tells nobody which
+         *     e-mails have accounts; it is never refused because of the e-mail. From a browser trusted for
+         *     the e-mail (its device cookie) a link is mailed at once, up to 3 an hour; from anywhere else,
+         *     unless a link mailed in the last 15 minutes still works. Requests from one address without a
+         *     trusted device are limited to 30 an hour (429 with Retry-After). The link is single-use and
+         *     expires after one hour.
          */
         post: operations["forgetPassword"];
         delete?: never;
@@ -76,8 +86,9 @@ export interface paths {
         put?: never;
         /**
          * Change the password of the logged-in client
-         * @description Every token issued before the change stops working (401), and every reset link not yet used
-         *     dies. The answer carries a new token for the session that made the change.
+         * @description Every token issued before the change stops working (401), every reset link not yet used
+         *     dies, and every device cookie stops counting. The answer carries a new token and a new device
+         *     cookie for the session that made the change.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -149,9 +160,12 @@ export interface paths {
         put?: never;
         /**
          * Make the private calendar feed, or replace its secret (Reset)
-         * @description Extension. A new random secret (not the session token) replaces any earlier one, whose
-         *     address then answers 404. The answer carries the feed's address, in https (or the portal's
-         *     scheme) and webcal form; it is the only time the address is shown.
+         * @description Extension. Makes the client's feed: a new random secret (not the session token). A client who
+         *     already has one must ask for the replacement (`reset: true`): its secret then replaces the
+         *     earlier one, whose address answers 404 from then on. Without it (no body, `{}` or
+         *     `reset: false`) an existing feed is left as it is and the answer is 409, so a repeated or stray
+         *     POST never cuts off a subscribed calendar. The answer carries the feed's address, in https (or
+         *     the portal's scheme) and webcal form; it is the only time the address is shown.
          */
         post: operations["resetCalendarFeed"];
         delete?: never;
@@ -1483,7 +1497,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password changed; the link is used up, and so is every other link of the client and every token issued before. */
+            /** @description Password changed; the link is used up, and so is every other link of the client, every token issued before and every device cookie. The browser that used the link gets a device cookie for the account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1638,7 +1652,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true to replace an existing feed (its old address stops working); a first feed needs none. */
+                    reset?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description The new feed address. */
             201: {
@@ -1649,7 +1670,9 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarFeedLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     getCalendarFeed: {

@@ -10,6 +10,8 @@ import type { AppContext, AppOptions } from './context.ts';
 import { sandboxProvider } from './domain/payment-provider.ts';
 import { signatureHeader } from './domain/payment-signature.ts';
 import { type ReminderLoop, startReminderLoop } from './domain/reminders.ts';
+import { type JobLoop, portalJobs, startJobLoop } from './domain/jobs.ts';
+import { defaultLaterSeconds, defaultRetrySeconds } from './domain/sandbox-notifications.ts';
 import { createHandlers } from './handlers/index.ts';
 import { tokenStillValid } from './auth/token-version.ts';
 import { validatorCompiler } from './http/body-validation.ts';
@@ -19,12 +21,14 @@ import { HttpError, unauthorized } from './http/errors.ts';
 import { badUrlAnswer, registerInputGuards } from './http/input-guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { Replayed } from './http/replayed.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.ts';
 import { describeValidationError } from './http/validation-message.ts';
 import type { Call, OperationId } from './http/operations.ts';
 import { type OperationInfo, listOperations, loadSpec } from './http/spec.ts';
 import { registerDevAppointmentPages } from './pages/dev-appointments.ts';
 import { registerOutboxPages } from './pages/outbox.ts';
+import { registerPageErrors } from './pages/page-errors.ts';
 import { registerSandboxPages } from './pages/sandbox.ts';
 import { sendPlaceholder } from './pages/placeholder.ts';
 
@@ -34,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = setSecurityHeaders(options.publicUrl);
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // Path parameters as long as openapi.yaml allows (ids: 220) reach validation, which names the field.
     routerOptions: { maxParamLength: 512 },
@@ -60,12 +64,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const answer = await app.inject({ method: 'POST', url: '/api/payment-webhook', headers: { 'content-type': 'application/json', [signatureHeader]: signature }, payload: rawBody });
       return { status: answer.statusCode, body: answer.body };
     },
+    notificationSchedule: {
+      retrySeconds: options.paymentNotifications?.retrySeconds ?? defaultRetrySeconds,
+      laterSeconds: options.paymentNotifications?.laterSeconds ?? defaultLaterSeconds,
+    },
+    failpoint: options.failpoint,
   };
 
   const operations = listOperations(loadSpec());
   // The operation a request was routed to, by its method and route: a 400's words depend on it.
   const routeOperations = new Map(operations.map((op) => [routeKey(op), op.operationId]));
   const operationOf = (request: FastifyRequest) => routeOperations.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`);
+  const bodyRoutes = new Set(operations.filter((op) => op.bodyRequired).map(routeKey));
+  const bodyRequired = (request: FastifyRequest) => bodyRoutes.has(`${request.method} ${request.routeOptions.url}`);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -121,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // came in it (and warns). A parser that refuses keeps the API JSON-only, with the same 415, and the start quiet.
   app.addContentTypeParser('text/calendar', (_request, _payload, done) => done(new HttpError(415, 'Content-Type must be application/json'), undefined));
   registerJsonBodyParser(app);
-  registerInputGuards(app, operationOf);
+  registerInputGuards(app, operationOf, bodyRequired);
 
   const handlers = createHandlers(context);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
@@ -160,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The sandbox's HTML forms post form-encoded bodies; that parser lives in the sandbox's scope only.
   await app.register(async (scope) => {
     await scope.register(formbody);
+    // A refusal on a page a browser shows is a page too, not the API's JSON.
+    registerPageErrors(scope);
     registerSandboxPages(scope, context);
   });
   // One switch for every development page: they are for the embedded setup, never a public deployment.
@@ -169,7 +182,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
   if (options.reminders) registerReminderLoop(app, options.db, { ...options.reminders, publicUrl: options.publicUrl });
+  if (options.jobs) registerJobLoop(app, context, options.jobs);
   return app;
+}
+
+/** The background jobs (server/domain/jobs.ts) run from when the app is ready until it closes, as the reminder scan does. */
+function registerJobLoop(app: FastifyInstance, context: AppContext, settings: NonNullable<AppOptions['jobs']>) {
+  let loop: JobLoop | undefined;
+  app.addHook('onReady', async () => {
+    loop = startJobLoop(portalJobs(context, settings, app.log), app.log);
+  });
+  app.addHook('onClose', async () => {
+    await loop?.stop();
+  });
 }
 
 /** The reminder scan runs from when the app is ready until it closes; closing waits for a scan under way. */

@@ -25,6 +25,9 @@ const app = await buildApp({
   orderHoldSeconds: config.orderHoldSeconds,
   paymentWebhookSecret: await loadSecret(config.paymentWebhookSecret, config.dataDir, 'payment-webhook-secret'),
   reminders: { leadHours: config.reminderLeadHours, scanSeconds: config.reminderScanSeconds },
+  jobs: { reconcileScanSeconds: config.reconcileScanSeconds },
+  paymentNotifications: { retrySeconds: config.sandboxNotifyRetrySeconds },
+  failpoint: config.failpoint,
   ...(config.spaDir ? { spaDir: config.spaDir } : {}),
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });

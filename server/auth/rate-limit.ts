@@ -8,16 +8,18 @@ export interface RateRule {
 }
 
 /**
- * Login (OWASP ASVS 2.2.1). Only the pair (e-mail, address) is ever locked: a stranger elsewhere cannot lock a
- * client out, and a flood against one e-mail from one address does not touch the other clients behind that
- * address (its refused attempts check no password, so they count nowhere else). Failures per e-mail from every
- * address (a distributed flood) and per address against every e-mail (spraying) slow the answer down instead of
- * refusing it: past `limit`, each attempt waits `loginDelayMs` before its password is checked, so the right
- * password still gets in, a few seconds late at worst.
+ * Login (OWASP ASVS V6; the rules and their order are in sign-in.ts and sign-in-rules.ts). A sign-in from a trusted
+ * device (device-cookie.ts) counts only against that device. Every other attempt counts per pair (e-mail, address),
+ * which is locked after 5 failures in 15 minutes (only that pair: a stranger elsewhere cannot lock a client out); per
+ * e-mail from every address, where past 5 the attempts take turns (sign-in-rules.ts); and per address against every
+ * e-mail (spraying), where past 20 each attempt waits `loginDelayMs` before its password is checked.
  */
 export const failedLoginsPerPair: RateRule = { kind: 'login-failure:pair', limit: 5, windowSeconds: 15 * 60 };
-export const failedLoginsPerEmail: RateRule = { kind: 'login-failure:email', limit: 5, windowSeconds: 15 * 60 };
+/** Untrusted attempts on one e-mail from anywhere: the first `limit` in the window are free, later ones take turns. */
+export const untrustedLoginsPerEmail: RateRule = { kind: 'login-failure:email', limit: 5, windowSeconds: 15 * 60 };
 export const failedLoginsPerAddress: RateRule = { kind: 'login-failure:ip', limit: 20, windowSeconds: 15 * 60 };
+/** A trusted device's failures: past `limit` in the window its cookie is no longer trusted (a stolen one cannot guess). */
+export const failedLoginsPerDevice: RateRule = { kind: 'login-failure:device', limit: 10, windowSeconds: 15 * 60 };
 export const loginDelayCapMs = 5000;
 
 /** The pair's key; a space cannot be in an e-mail the contract accepts, so no two pairs share one. */
@@ -28,7 +30,12 @@ export function loginDelayMs(failures: number, rule: RateRule): number {
   const over = failures - rule.limit;
   return over <= 0 ? 0 : Math.min(100 * 2 ** (over - 1), loginDelayCapMs);
 }
-export const resetRequestsPerEmail: RateRule = { kind: 'reset-request:email', limit: 5, windowSeconds: 60 * 60 };
+/**
+ * Reset requests from devices not trusted for the e-mail, per address across every e-mail: a mail-bombing sender is
+ * stopped, and the cap is the address's, never an e-mail's, so it cannot be aimed at one client (whose trusted device
+ * is not counted at all). What limits the mails one e-mail receives is in password-reset.ts.
+ */
+export const resetRequestsPerAddress: RateRule = { kind: 'reset-request:ip', limit: 30, windowSeconds: 60 * 60 };
 export const quoteRequestsPerAddress: RateRule = { kind: 'quote-request:ip', limit: 10, windowSeconds: 60 * 60 };
 /**
  * The public calendar feed is limited two ways. Per address, only the lookups that find no feed count: a guesser

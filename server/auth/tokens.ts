@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createSigner, createVerifier } from 'fast-jwt';
@@ -17,6 +17,11 @@ export interface TokenService {
   sign(claims: SessionClaims): string;
   /** The claims of a valid, unexpired token; throws otherwise. */
   verify(token: string): SessionClaims;
+  /**
+   * A 32-byte key of its own for `label` (HKDF-SHA256 of the JWT secret): every instance given the same secret
+   * derives the same key, and no key of one purpose is the key of another (or the JWT key itself).
+   */
+  deriveKey(label: string): Buffer;
 }
 
 export function createTokenService(secret: string, lifetimeSeconds = sessionLifetimeSeconds): TokenService {
@@ -34,6 +39,7 @@ export function createTokenService(secret: string, lifetimeSeconds = sessionLife
       if (!Number.isInteger(sub) || !Number.isInteger(branch) || !Number.isInteger(ver)) throw new Error('token without a client');
       return { sub, branch_id: branch, ver };
     },
+    deriveKey: (label) => Buffer.from(hkdfSync('sha256', secret, 'client-portal', label, 32)),
   };
 }
 

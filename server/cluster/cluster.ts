@@ -6,12 +6,12 @@
  * instance checks, is good on all of them.
  */
 import { freePort } from './free-port.ts';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { startOwnPostgres } from './own-postgres.ts';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { loadSecret } from '../auth/tokens.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,13 +20,17 @@ export interface ClusterOptions {
   size: number;
   /** The balancer's port: the one address clients use. */
   port: number;
-  /** Where the secrets, the balancer's config and the instances' scratch directories live. */
+  /** Where the secrets, the balancer's config, the instances' scratch directories and the own PostgreSQL live. */
   dataDir: string;
-  /** The shared database; when unset, a local Debian PostgreSQL is started and a database made on it. */
+  /** The shared database; when unset, the cluster's own PostgreSQL in `dataDir`/postgres (see own-postgres.ts). */
   databaseUrl?: string | undefined;
   /** Extra environment for every instance (e.g. ORDER_HOLD_SECONDS, REMINDER_SCAN_SECONDS). */
   env?: Record<string, string>;
+  /** Extra environment for one instance, by its index from 0 (e.g. a test's PORTAL_FAILPOINT for one of them). */
+  instanceEnv?: (index: number) => Record<string, string>;
   log?: (line: string) => void;
+  /** Aborting it while the cluster starts stops what has started, and the start fails. */
+  signal?: AbortSignal;
 }
 
 export interface Instance {
@@ -47,6 +51,8 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** Where a running cluster writes its database's URL (removed when it stops), for tools and tests that read the database. */
+export const databaseUrlFile = (dataDir: string) => path.join(path.resolve(dataDir), 'database-url');
 
 /** HAProxy's `show stat` answer, from its stats socket. */
 function statsOf(socket: string): Promise<string> {
@@ -61,62 +67,65 @@ function statsOf(socket: string): Promise<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The newest PostgreSQL cluster Debian has, started (as .ci/run does) if it is not running; answers whether this call started it. */
-function startDebianPostgres(log: (line: string) => void): { version: string; startedHere: boolean } {
-  if (!existsSync('/etc/postgresql')) throw new Error('No DATABASE_URL and no Debian PostgreSQL: `apt-get install postgresql`, or set DATABASE_URL.');
-  const version = execFileSync('ls', ['/etc/postgresql']).toString().split('\n').filter(Boolean).sort((a, b) => Number(a) - Number(b)).at(-1);
-  if (!version) throw new Error('No PostgreSQL cluster in /etc/postgresql.');
-  const running = spawnOk('pg_isready', ['-q', '-h', '127.0.0.1']);
-  if (running) return { version, startedHere: false };
-  log(`starting PostgreSQL ${version} (pg_ctlcluster)`);
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
-  return { version, startedHere: true };
+/**
+ * The step's outcome, or a rejection as soon as the start is aborted (what the step started is stopped by the caller).
+ * An abort before it begins does not begin it.
+ */
+function unlessAborted<T>(step: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return step();
+  signal.throwIfAborted();
+  const running = step();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('The cluster was stopped while it started.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
-function spawnOk(command: string, args: string[]): boolean {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+/** Fails fast, before anything starts, when HAProxy is missing. */
+function assertHaproxy(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile('haproxy', ['-v'], (error) => {
+      if (!error) return resolve();
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      reject(new Error(missing ? 'HAProxy is not installed: `apt-get install haproxy`.' : `haproxy -v failed: ${error.message}`));
+    });
+  });
 }
 
-/** A database for the cluster on the local PostgreSQL, made once; answers its URL. */
-async function localDatabase(log: (line: string) => void): Promise<{ url: string; stopPostgres: () => void }> {
-  const { version, startedHere } = startDebianPostgres(log);
-  for (let i = 0; i < 30 && !spawnOk('pg_isready', ['-q', '-h', '127.0.0.1']); i++) await sleep(1000);
-  const admin = process.env.CLUSTER_PG_ADMIN_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin });
-  try {
-    await client.connect();
-  } catch (error) {
-    // A fresh Debian install has no password for postgres: give it the one .ci/run gives (root only).
-    if (process.getuid?.() !== 0) throw error;
-    execFileSync('su', ['postgres', '-c', `psql -q -c "alter user postgres password 'postgres'"`]);
-    await client.connect();
-  }
-  const name = 'portal_cluster';
-  const [exists] = (await client.query('select 1 from pg_database where datname = $1', [name])).rows;
-  if (!exists) await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const stopPostgres = () => {
-    if (startedHere) execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'stop'], { stdio: 'ignore' });
-  };
-  return { url: url.toString(), stopPostgres };
+/** Fails fast, before anything starts, when the balancer's port is taken (HAProxy binds every IPv4 interface). */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} is taken: stop what listens on it, or set PORT to another.` : `Port ${port}: ${error.message}`)),
+    );
+    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
+/** Until the instance says it is ready; what it printed (its errors too, which go on to the terminal) goes in the error. */
 function waitForReady(child: ChildProcess, name: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${out}`)), 180_000);
-    const onExit = (code: number | null) => reject(new Error(`${name} exited with ${code}:\n${out}`));
+    let ready = false;
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 180 s:\n${out}`)), 180_000);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code ?? signal} before it was ready:\n${out}`));
+    };
     child.once('exit', onExit);
+    const keep = (chunk: Buffer) => {
+      if (!ready) out = (out + chunk.toString()).slice(-4000);
+    };
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Ready in \d+ ms/.test(out)) {
+      keep(chunk);
+      if (!ready && /Ready in \d+ ms/.test(out)) {
+        ready = true;
         clearTimeout(timer);
         child.off('exit', onExit);
         resolve();
@@ -125,7 +134,21 @@ function waitForReady(child: ChildProcess, name: string): Promise<void> {
   });
 }
 
-/** HAProxy's config: round robin, a health check on /api/health, and a request whose connection fails tried on another instance. */
+/** SIGTERM, then SIGKILL if it has not exited in 10 s; resolves when it has exited. */
+async function terminate(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * HAProxy's config: round robin, a health check on /api/health, and a request whose connection fails tried on another
+ * instance. The instances believe one hop of X-Forwarded-For (TRUST_PROXY=1), so the balancer writes it from the
+ * connection and drops every forwarding header a client sent: only the balancer's word counts.
+ */
 export function haproxyConfig(port: number, instances: readonly { name: string; port: number }[], statsSocket: string): string {
   return `global
   maxconn 4096
@@ -133,7 +156,6 @@ export function haproxyConfig(port: number, instances: readonly { name: string; 
 
 defaults
   mode http
-  option forwardfor
   timeout connect 2s
   timeout server 60s
   timeout http-request 10s
@@ -149,6 +171,14 @@ defaults
 
 frontend portal
   bind *:${port}
+  # What a client says about where it comes from is not passed on: X-Forwarded-For is exactly the connection's
+  # source (set, not appended to the client's), and the other forwarding headers go.
+  http-request del-header Forwarded
+  http-request del-header X-Real-IP
+  http-request del-header X-Forwarded-Host
+  http-request del-header X-Forwarded-Port
+  http-request set-header X-Forwarded-For %[src]
+  http-request set-header X-Forwarded-Proto http
   default_backend instances
 
 backend instances
@@ -160,118 +190,139 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n'
 `;
 }
 
+/**
+ * Starts the database (unless given), the instances and HAProxy. Any failure, or an abort, stops whatever had started
+ * (HAProxy, the instances, the own PostgreSQL), and the start rejects with what went wrong.
+ */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const { signal } = options;
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
-  let stopPostgres = () => {};
-  let databaseUrl = options.databaseUrl;
-  if (!databaseUrl) {
-    const local = await localDatabase(log);
-    databaseUrl = local.url;
-    stopPostgres = local.stopPostgres;
-  }
-  // One value of each secret for every instance: generated once, kept in the data directory.
-  const jwtSecret = await loadSecret(process.env.JWT_SECRET, dataDir, 'jwt-secret');
-  const webhookSecret = await loadSecret(process.env.PAYMENT_WEBHOOK_SECRET, dataDir, 'payment-webhook-secret');
-  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${options.port}`;
+  // What has been started, to be stopped in the reverse order.
+  const started: { name: string; stop: () => Promise<void> }[] = [];
+  const stopStarted = async () => {
+    for (const { name, stop } of started.splice(0).reverse()) {
+      await stop().catch((error: unknown) => log(`stopping ${name}: ${(error as Error).message}`));
+    }
+  };
+  try {
+    await assertHaproxy();
+    await assertPortFree(options.port);
+    await mkdir(dataDir, { recursive: true });
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      // Not raced with the abort: a pg_ctl cut short could leave a server that nobody stops. It is quick.
+      const own = await startOwnPostgres(dataDir, log);
+      started.push({ name: 'PostgreSQL', stop: own.stop });
+      databaseUrl = own.url;
+      signal?.throwIfAborted();
+    }
+    const urlFile = databaseUrlFile(dataDir);
+    writeFileSync(urlFile, `${databaseUrl}\n`, { mode: 0o600 });
+    started.push({ name: urlFile, stop: async () => rmSync(urlFile, { force: true }) });
+    // One value of each secret for every instance: generated once, kept in the data directory.
+    const jwtSecret = await loadSecret(process.env.JWT_SECRET, dataDir, 'jwt-secret');
+    const webhookSecret = await loadSecret(process.env.PAYMENT_WEBHOOK_SECRET, dataDir, 'payment-webhook-secret');
+    const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${options.port}`;
 
-  const instances: Instance[] = [];
-  for (let i = 1; i <= options.size; i++) {
-    const name = `app${i}`;
-    const port = await freePort();
-    let child: ChildProcess | undefined;
-    const instance: Instance = {
-      name,
-      port,
-      get child() {
-        return child;
-      },
-      async start() {
-        // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child of its own, which a
-        // SIGKILL of the CLI would leave running.
-        child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-          cwd: root,
-          env: {
-            ...process.env,
-            LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-            ...options.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
-            DATA_DIR: path.join(dataDir, name),
-            JWT_SECRET: jwtSecret,
-            PAYMENT_WEBHOOK_SECRET: webhookSecret,
-            PUBLIC_URL: publicUrl,
-            // Only the balancer reaches an instance (it listens on loopback), so its X-Forwarded-For is the client's address.
-            TRUST_PROXY: '1',
-          },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        await waitForReady(child, name);
-        log(`${name} ready on 127.0.0.1:${port}`);
-      },
-      async kill() {
-        const running = child;
-        if (!running || running.exitCode !== null || running.signalCode !== null) return;
-        const exited = new Promise((resolve) => running.once('exit', resolve));
-        running.kill('SIGKILL');
-        await exited;
-      },
+    const instances: Instance[] = [];
+    for (let i = 1; i <= options.size; i++) {
+      const name = `app${i}`;
+      const port = await freePort();
+      let child: ChildProcess | undefined;
+      const instance: Instance = {
+        name,
+        port,
+        get child() {
+          return child;
+        },
+        async start() {
+          // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child of its own, which a
+          // SIGKILL of the CLI would leave running.
+          child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+            cwd: root,
+            env: {
+              ...process.env,
+              LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+              ...options.env,
+              ...options.instanceEnv?.(i - 1),
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              DATABASE_URL: databaseUrl,
+              DATA_DIR: path.join(dataDir, name),
+              JWT_SECRET: jwtSecret,
+              PAYMENT_WEBHOOK_SECRET: webhookSecret,
+              PUBLIC_URL: publicUrl,
+              // Only the balancer reaches an instance (it listens on loopback), and the balancer writes X-Forwarded-For
+              // from the connection: one hop, its word only.
+              TRUST_PROXY: '1',
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          await waitForReady(child, name);
+          log(`${name} ready on 127.0.0.1:${port}`);
+        },
+        async kill() {
+          const running = child;
+          if (!running || running.exitCode !== null || running.signalCode !== null) return;
+          const exited = new Promise((resolve) => running.once('exit', resolve));
+          running.kill('SIGKILL');
+          await exited;
+        },
+      };
+      instances.push(instance);
+    }
+    started.push({ name: 'the instances', stop: async () => void (await Promise.all(instances.map((instance) => terminate(instance.child)))) });
+    // The first instance migrates and seeds; the others start together after it (migrations take an advisory lock anyway).
+    await unlessAborted(async () => instances[0]?.start(), signal);
+    await unlessAborted(() => Promise.all(instances.slice(1).map((i) => i.start())), signal);
+
+    const configFile = path.join(dataDir, 'haproxy.cfg');
+    const statsSocket = path.join(dataDir, 'haproxy.sock');
+    writeFileSync(configFile, haproxyConfig(options.port, instances, statsSocket));
+    const haproxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    started.push({ name: 'HAProxy', stop: () => terminate(haproxy) });
+    // Its messages go on to the terminal, and the last of them into the error when it fails.
+    let haproxyOutput = '';
+    haproxy.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      haproxyOutput = (haproxyOutput + chunk.toString()).slice(-2000);
+    });
+    const haproxyFailed = new Promise<never>((_, reject) => {
+      haproxy.once('error', (error) => reject(new Error(`haproxy: ${error.message}`)));
+      haproxy.once('exit', (code, exitSignal) => reject(new Error(`HAProxy exited with ${code ?? exitSignal}:\n${haproxyOutput}`)));
+    });
+    // Until the start is over; after it, an exit is the stop's business.
+    haproxyFailed.catch(() => {});
+    const url = `http://127.0.0.1:${options.port}`;
+    const answering = async () => {
+      for (let i = 0; ; i++) {
+        try {
+          if ((await fetch(`${url}/api/health`)).ok) return;
+        } catch {
+          // Not listening yet.
+        }
+        if (haproxy.exitCode !== null || haproxy.signalCode !== null) return haproxyFailed;
+        if (i > 100) throw new Error(`HAProxy did not answer on ${url} in 20 s`);
+        await sleep(200);
+      }
     };
-    instances.push(instance);
-  }
-  // The first instance migrates and seeds; the others start together after it (migrations take an advisory lock anyway).
-  await instances[0]?.start();
-  await Promise.all(instances.slice(1).map((i) => i.start()));
+    await unlessAborted(() => Promise.race([answering(), haproxyFailed]), signal);
+    log(`HAProxy on ${url}: round robin over ${instances.map((i) => `${i.name} (${i.port})`).join(', ')}`);
 
-  const configFile = path.join(dataDir, 'haproxy.cfg');
-  const statsSocket = path.join(dataDir, 'haproxy.sock');
-  writeFileSync(configFile, haproxyConfig(options.port, instances, statsSocket));
-  const haproxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const haproxyExit = new Promise<void>((resolve) => haproxy.once('exit', () => resolve()));
-  haproxy.once('error', (error) => log(`haproxy: ${error.message} (apt-get install haproxy)`));
-  const url = `http://127.0.0.1:${options.port}`;
-  const states = async () => {
-    const answer = await statsOf(statsSocket);
-    const result: Record<string, string> = {};
-    for (const line of answer.split('\n')) {
-      // CSV of `show stat`: proxy, server, then its counters; the 18th field is the check's status.
-      const fields = line.split(',');
-      if (fields[0] === 'instances' && fields[1] && fields[1] !== 'BACKEND') result[fields[1]] = fields[17] ?? '';
-    }
-    return result;
-  };
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 100 || haproxy.exitCode !== null) throw new Error('HAProxy did not answer on the cluster port');
-    await sleep(200);
+    const states = async () => {
+      const answer = await statsOf(statsSocket);
+      const result: Record<string, string> = {};
+      for (const line of answer.split('\n')) {
+        // CSV of `show stat`: proxy, server, then its counters; the 18th field is the check's status.
+        const fields = line.split(',');
+        if (fields[0] === 'instances' && fields[1] && fields[1] !== 'BACKEND') result[fields[1]] = fields[17] ?? '';
+      }
+      return result;
+    };
+    return { url, databaseUrl, instances, states, stop: stopStarted };
+  } catch (error) {
+    await stopStarted();
+    throw error;
   }
-  log(`HAProxy on ${url}: round robin over ${instances.map((i) => `${i.name} (${i.port})`).join(', ')}`);
-
-  let stopped = false;
-  return {
-    url,
-    databaseUrl,
-    instances,
-    states,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      haproxy.kill('SIGTERM');
-      await haproxyExit;
-      await Promise.all(instances.map(async (instance) => {
-        const running = instance.child;
-        if (!running || running.exitCode !== null || running.signalCode !== null) return;
-        const exited = new Promise((resolve) => running.once('exit', resolve));
-        running.kill('SIGTERM');
-        await exited;
-      }));
-      stopPostgres();
-    },
-  };
 }

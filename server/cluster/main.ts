@@ -1,34 +1,48 @@
 /**
- * `npm run start:cluster`: CLUSTER_SIZE instances (default 2) of the server on one PostgreSQL (DATABASE_URL,
- * or the local Debian PostgreSQL, started if need be), behind HAProxy on PORT (default 3000). Ctrl+C stops
- * the balancer, the instances and the PostgreSQL this command started.
+ * `npm run start:cluster`: CLUSTER_SIZE instances (default 2) of the server on one PostgreSQL (DATABASE_URL, or the
+ * cluster's own in DATA_DIR/postgres), behind HAProxy on PORT (default 3000). Ctrl+C, SIGTERM or a closed terminal
+ * stops the balancer, the instances and the own PostgreSQL; so does any failure to start, which exits non-zero.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { demoLogin } from '../seed/seed.ts';
-import { startCluster } from './cluster.ts';
+import { type Cluster, startCluster } from './cluster.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const size = Number(process.env.CLUSTER_SIZE ?? 2);
 if (!Number.isInteger(size) || size < 1) throw new Error(`CLUSTER_SIZE must be a whole number, at least 1, got "${process.env.CLUSTER_SIZE}"`);
 const port = Number(process.env.PORT || 3000);
+const dataDir = process.env.DATA_DIR || path.join(root, '.data/cluster');
+const databaseUrl = process.env.DATABASE_URL || undefined;
 
-// The instances serve the built app; build it once, here, rather than in each of them.
-if (!existsSync(path.join(root, 'dist/index.html'))) {
+// The instances serve the built app; build it once, here, rather than in each of them. SPA_DIR names another build.
+if (!process.env.SPA_DIR && !existsSync(path.join(root, 'dist/index.html'))) {
   console.log('building the app (dist/ is missing)');
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
 }
 
-const cluster = await startCluster({ size, port, dataDir: process.env.DATA_DIR || path.join(root, '.data/cluster'), databaseUrl: process.env.DATABASE_URL });
-const shown = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-console.log(`Client portal: ${shown}  (${size} instances behind HAProxy, PostgreSQL ${new URL(cluster.databaseUrl).pathname.slice(1)})`);
-console.log(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
-console.log('Ctrl+C stops the balancer, the instances and a PostgreSQL this command started.');
-
-const stop = async () => {
+const starting = new AbortController();
+let cluster: Cluster | undefined;
+let stopping = false;
+const stop = async (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  // While starting, the start stops what it started and fails (below); after, stop it here.
+  if (!cluster) return starting.abort(new Error(`${signal} while the cluster started`));
   await cluster.stop();
   process.exit(0);
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, (received) => void stop(received));
+
+try {
+  cluster = await startCluster({ size, port, dataDir, databaseUrl, signal: starting.signal });
+} catch (error) {
+  console.error(`start:cluster failed, and stopped what it had started: ${(error as Error).message}`);
+  process.exit(1);
+}
+const shown = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const database = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} (DATABASE_URL)` : `its own PostgreSQL in ${path.join(path.resolve(dataDir), 'postgres')}`;
+console.log(`Client portal: ${shown}  (${size} instances behind HAProxy, ${database})`);
+console.log(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
+console.log('Ctrl+C stops the balancer, the instances and the PostgreSQL this command started.');

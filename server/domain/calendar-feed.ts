@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.ts';
 /**
  * A client's private calendar feed: its address holds a secret of its own (not the session token, so logging
  * out or changing the password leaves a subscription working), of which only the SHA-256 is stored. The
- * address is therefore shown once, when it is made; Reset replaces the hash and the old address stops answering.
+ * address is therefore shown once, when it is made; Reset (asked for explicitly) replaces the hash and the old
+ * address stops answering.
  */
 
 /** 32 random bytes, base64url: 43 characters, the pattern openapi.yaml gives the path's `token`. */
@@ -26,16 +27,20 @@ export function feedWindow(now: Date): { from: Date; to: Date } {
   return { from: new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000), to: new Date(addMonths(new TZDate(now.getTime(), 'UTC'), 3).getTime()) };
 }
 
-/** Makes the client's feed, or replaces its secret: answers the new secret (never stored) and when it was made. */
-export async function resetFeed(db: Queryable, clientId: number): Promise<{ token: string; createdAt: Date }> {
+/**
+ * Makes the client's feed, or with `replace` replaces its secret: answers the new secret (never stored) and when it
+ * was made; undefined when the client has a feed and `replace` is not asked, which is left as it was. One
+ * conditional statement, so two first POSTs at once make one feed and the other is told it exists.
+ */
+export async function resetFeed(db: Queryable, clientId: number, { replace }: { replace: boolean }): Promise<{ token: string; createdAt: Date } | undefined> {
   const token = newFeedToken();
   const [row] = await db.query<{ created_at: Date | string }>(
     `insert into calendar_feeds (client_id, token_hash) values ($1, $2)
-     on conflict (client_id) do update set token_hash = excluded.token_hash, created_at = now()
+     on conflict (client_id) do update set token_hash = excluded.token_hash, created_at = now() where $3::boolean
      returning created_at`,
-    [clientId, feedTokenHash(token)],
+    [clientId, feedTokenHash(token), replace],
   );
-  return { token, createdAt: new Date(row?.created_at ?? Date.now()) };
+  return row ? { token, createdAt: new Date(row.created_at) } : undefined;
 }
 
 /** When the client's current feed address was made; undefined without a feed. */

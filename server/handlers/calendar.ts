@@ -3,10 +3,13 @@ import { attempt, calendarFeedFetchesPerFeed, calendarFeedMissesPerAddress, take
 import type { AppContext } from '../context.ts';
 import { feedClient, feedCreatedAt, feedUrls, feedWindow, resetFeed } from '../domain/calendar-feed.ts';
 import { lessonCalendar, readCalendarLesson, readCalendarLessons } from '../domain/lesson-calendar.ts';
-import { forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
 type CalendarOperations = 'getLessonCalendarFile' | 'getCalendarFeedStatus' | 'resetCalendarFeed' | 'getCalendarFeed';
+
+/** The 409 of a POST that would replace a feed without asking to (a second tab's Create). */
+const feedExistsText = 'You already have a calendar link. Reset it to make a new one: the old link then stops working.';
 
 /** The feed's name in the calendar app's list of calendars. */
 export const feedName = 'Tutoring lessons';
@@ -44,8 +47,10 @@ export function calendarHandlers(ctx: AppContext): HandlerGroup<CalendarOperatio
 
     async resetCalendarFeed(call) {
       const session = requireSession(call);
-      const { token, createdAt } = await resetFeed(db, session.sub);
-      return { ...feedUrls(ctx.publicUrl, token), created_at: createdAt.toISOString() };
+      // Replacing cuts off every calendar subscribed to the old address: only when asked for, never by a stray POST.
+      const made = await resetFeed(db, session.sub, { replace: call.body?.reset === true });
+      if (!made) throw conflict(feedExistsText, 'reset');
+      return { ...feedUrls(ctx.publicUrl, made.token), created_at: made.createdAt.toISOString() };
     },
 
     async getCalendarFeed(call) {

@@ -1,21 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { type DeviceCookie, deviceCookiesToDrop, deviceKeyLabel, deviceSetCookie, expiredDeviceCookie, issueDeviceCookie, parseCookies } from '../auth/device-cookie.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashResetToken, requestPasswordReset } from '../auth/password-reset.ts';
+import { attempt, quoteRequestsPerAddress } from '../auth/rate-limit.ts';
+import { clientByEmail as clientWithEmail, signIn } from '../auth/sign-in.ts';
 import { revokeSessions } from '../auth/token-version.ts';
-import {
-  attempt,
-  failedLoginsPerAddress,
-  failedLoginsPerEmail,
-  failedLoginsPerPair,
-  forget,
-  loginDelayMs,
-  loginPairKey,
-  quoteRequestsPerAddress,
-  resetRequestsPerEmail,
-  retryAfterSeconds,
-  takeBack,
-} from '../auth/rate-limit.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient } from '../domain/access.ts';
 import { sendMail } from '../domain/outbox.ts';
@@ -23,82 +13,62 @@ import { type ClientRow, loadUser } from '../domain/records.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
-const resetLinkLifetime = '1 hour';
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const clientByEmail = (ctx: AppContext, email: string) => clientWithEmail(ctx.db, email);
 
-let timingDecoy: Promise<string> | undefined;
-// Checking some password even for an unknown e-mail keeps the answer time from telling which e-mails exist.
-const decoyHash = () => (timingDecoy ??= hashPassword(randomBytes(12).toString('hex')));
-
-async function clientByEmail(ctx: AppContext, email: string): Promise<ClientRow | undefined> {
-  const [row] = await ctx.db.query<ClientRow>('select * from clients where lower(email) = lower($1)', [email.trim()]);
-  return row;
+/**
+ * Answers a device cookie (device-cookie.ts) with the call, and drops the browser's oldest ones past the few it keeps.
+ */
+function setDeviceCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, cookie: DeviceCookie) {
+  const secure = new URL(ctx.publicUrl).protocol === 'https:';
+  const dropped = deviceCookiesToDrop(parseCookies(request.headers.cookie), cookie.name).map((name) => expiredDeviceCookie(name, secure));
+  reply.header('set-cookie', [deviceSetCookie(cookie, secure), ...dropped]);
 }
 
 export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forgetPassword' | 'changePasswordByLink' | 'changePassword' | 'requestQuote'> {
   const { db } = ctx;
+  const deviceKey = ctx.tokens.deriveKey(deviceKeyLabel);
   return {
     async login({ body, request, reply }) {
-      const email = body.email.trim().toLowerCase();
-      const pairKey = loginPairKey(email, request.ip);
-      // Every attempt counts as a failure until the password proves right; recorded before counting, so a burst
-      // in parallel sees itself.
-      const pair = await attempt(db, failedLoginsPerPair, pairKey);
-      if (!pair.allowed) {
-        reply.header('retry-after', String(await retryAfterSeconds(db, failedLoginsPerPair, pairKey)));
-        throw tooManyRequests();
+      const outcome = await signIn(db, deviceKey, { email: body.email, password: body.password, address: request.ip, cookies: parseCookies(request.headers.cookie) });
+      if (outcome.kind === 'refused') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new HttpError(429, outcome.message);
       }
-      const perEmail = await attempt(db, failedLoginsPerEmail, email);
-      const perAddress = await attempt(db, failedLoginsPerAddress, request.ip);
-      const wait = Math.max(loginDelayMs(perEmail.count, failedLoginsPerEmail), loginDelayMs(perAddress.count, failedLoginsPerAddress));
-      if (wait > 0) await sleep(wait);
-      const client = await clientByEmail(ctx, email);
-      const valid = await verifyPassword(body.password, client?.password_hash ?? (await decoyHash()));
-      if (!client || !valid) throw new HttpError(401, 'Invalid email or password');
-      await takeBack(db, [pair, perEmail, perAddress]);
-      // Only this pair's failures go: those from other addresses still slow a flood against this e-mail.
-      await forget(db, failedLoginsPerPair, pairKey);
+      if (outcome.kind === 'wrong') throw new HttpError(401, 'Invalid email or password');
+      const { client } = outcome;
+      setDeviceCookie(ctx, request, reply, outcome.device);
       const user = await loadUser(db, client.id);
       return { success: true, user, token: ctx.tokens.sign({ sub: client.id, branch_id: client.branch_id, ver: client.token_version }), message: 'Login successful' };
     },
 
-    async forgetPassword({ body }) {
-      const email = body.email.trim().toLowerCase();
-      if (!(await attempt(db, resetRequestsPerEmail, email)).allowed) throw tooManyRequests();
-      const client = await clientByEmail(ctx, email);
-      if (client) {
-        const token = randomBytes(32).toString('base64url');
-        await db.query(`insert into password_resets (token_hash, client_id, expires_at) values ($1, $2, now() + interval '${resetLinkLifetime}')`, [
-          hashToken(token),
-          client.id,
-        ]);
-        await sendMail(
-          db,
-          client.email,
-          'Reset your password',
-          `Hello ${client.firstname},\n\nSet a new password here (the link works once, for one hour):\n${ctx.publicUrl}/changepassword/${token}\n\nIf you did not ask for this, ignore this e-mail.`,
-        );
+    async forgetPassword({ body, request, reply }) {
+      const outcome = await requestPasswordReset(db, deviceKey, { email: body.email, address: request.ip, cookies: parseCookies(request.headers.cookie), publicUrl: ctx.publicUrl });
+      if (outcome.kind === 'refused') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new HttpError(429, outcome.message);
       }
       return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent to it.' };
     },
 
-    async changePasswordByLink({ params, body }) {
+    async changePasswordByLink({ params, body, request, reply }) {
       const hash = await hashPassword(body.newPassword);
       const changed = await db.transaction(async (tx) => {
         const [reset] = await tx.query<{ client_id: number }>(
           `update password_resets set used_at = now()
             where token_hash = $1 and used_at is null and expires_at > now() returning client_id`,
-          [hashToken(params.id)],
+          [hashResetToken(params.id)],
         );
-        if (!reset) return false;
-        await tx.query('update clients set password_hash = $2 where id = $1', [reset.client_id, hash]);
+        if (!reset) return undefined;
+        const [client] = await tx.query<{ email: string }>('update clients set password_hash = $2 where id = $1 returning email', [reset.client_id, hash]);
         // Whoever asked for the reset may be locking out someone who holds the account: every
-        // session and every other link ends with it.
-        await revokeSessions(tx, reset.client_id);
-        return true;
+        // session, every other link and every device's trust ends with it.
+        return { email: client?.email ?? '', version: await revokeSessions(tx, reset.client_id) };
       });
       // Shown to the person as it is, so without the field prefix; `field` still names it.
       if (!changed) throw new HttpError(400, 'This reset link is invalid, used or expired. Ask for a new one.', 'id');
+      // The browser that used the link (the mailbox's owner) becomes a trusted device (OWASP: a device cookie for a
+      // valid reset link), so strangers' failures cannot keep the client from signing in from it.
+      setDeviceCookie(ctx, request, reply, issueDeviceCookie(deviceKey, changed.email, changed.version, Date.now()));
       return { success: true, message: 'Password changed successfully' };
     },
 
@@ -114,8 +84,10 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
         await tx.query('update clients set password_hash = $2 where id = $1', [session.sub, hash]);
         return revokeSessions(tx, session.sub);
       });
-      // Every other session ends; this one goes on with a token of the new version.
+      // Every other session ends, and every device's trust; this one goes on with a token and a device cookie of
+      // the new version.
       const token = ctx.tokens.sign({ sub: session.sub, branch_id: session.branch_id, ver: version });
+      setDeviceCookie(ctx, call.request, call.reply, issueDeviceCookie(deviceKey, client.email, version, Date.now()));
       return { success: true, message: 'Password updated successfully', token };
     },
 

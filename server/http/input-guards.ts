@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, refused } from './errors.ts';
+import { HttpError, badRequest, refused } from './errors.ts';
 import { personMessage } from './validation-message.ts';
 
 /**
@@ -118,23 +118,54 @@ function bodySchemaOf(request: FastifyRequest): Schema | undefined {
   return body?.content ? body.content[request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '']?.schema : body;
 }
 
+/** Whether a request carries a body at all, as Fastify decides whether to parse one. */
+const carriesBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+
+/**
+ * The codings of a body's Content-Encoding other than identity (lower-cased), [] when it has none. Nothing
+ * decodes a body here: a compressed body read as it is would be bytes, or worse, valid JSON whose sender meant
+ * something else; a sender that compresses can be told not to.
+ */
+function bodyCodings(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+}
+
 /**
  * Refuses with 400, naming the field, what no field may hold, before the schemas are checked (so no
  * validator walks 5 000 levels) and again after (query and path values coerced from text: Ajv turns
  * `?clientid=Infinity` into a number it then does not range-check); and, before the schemas coerce them,
- * integer parameters that are not decimal digits.
+ * integer parameters that are not decimal digits. A body the contract requires and the request left out is a
+ * 400 naming `body` before the schemas are checked: Fastify validates a body only in the media type it came in
+ * (fastify-openapi-glue gives it the body's schema per media type, and drops `required`), so a request with no
+ * body and no Content-Type would otherwise reach its handler with none. A compressed body (any Content-Encoding
+ * but identity) is a 415 before it is read.
  */
-export function registerInputGuards(app: FastifyInstance, operationOf: (request: FastifyRequest) => string | undefined): void {
+export function registerInputGuards(app: FastifyInstance, operationOf: (request: FastifyRequest) => string | undefined, bodyRequired: (request: FastifyRequest) => boolean): void {
   // A field a person types is refused in words for them (validation-message.ts), whatever is wrong with it.
   const check = (request: FastifyRequest, found: BadInput | undefined) => {
     if (!found) return;
     const sentence = personMessage(operationOf(request), found.field, { keyword: 'invalid' });
     throw sentence === undefined ? badRequest(found.field, found.message) : refused(found.field, sentence);
   };
+  // After onRequest, so that a token route still answers 401 first to a caller without one.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const codings = carriesBody(request) ? bodyCodings(request.headers['content-encoding']) : [];
+    if (codings.length > 0) {
+      throw new HttpError(415, `Content-Encoding ${codings.join(', ')} is not accepted: send the body uncompressed (no Content-Encoding, or identity).`, 'content-encoding');
+    }
+    return payload;
+  });
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema as RouteSchema | undefined;
     check(request, findBadInput(request.params, schema?.params) ?? findBadInput(request.query, schema?.querystring) ?? findBadInput(request.body, bodySchemaOf(request)));
     check(request, findNonDecimal(request.params, schema?.params) ?? findNonDecimal(request.query, schema?.querystring));
+    // After the parameters' own checks (a bad id is named first, as validation would), before the schemas.
+    if (request.body === undefined && bodyRequired(request)) throw badRequest('body', 'is required: send it as JSON, with Content-Type: application/json');
   });
   app.addHook('preHandler', async (request) => {
     check(request, findBadInput(request.params, undefined) ?? findBadInput(request.query, undefined));

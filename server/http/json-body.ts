@@ -21,7 +21,7 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 /**
  * JSON bodies are UTF-8 (RFC 8259), read strictly: a body declared in another charset answers 415 rather
  * than being read as UTF-8 anyway, and bytes that are not UTF-8 answer 400 rather than turning into U+FFFD.
- * The parsing itself stays Fastify's (with its __proto__ and constructor poisoning checks).
+ * The parsing itself stays Fastify's (with its __proto__ and constructor poisoning checks); its refusals name `body`.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -39,6 +39,13 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(badRequest('body', 'must be UTF-8 text'), undefined);
       return;
     }
-    parse(request, text, done);
+    // Fastify's refusals of empty or broken JSON name no field: 400s here name `body`, as every other does.
+    parse(request, text, (error, value) => {
+      const code = (error as { code?: string } | null)?.code;
+      if (!error) done(null, value);
+      else if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') done(badRequest('body', 'must not be empty when Content-Type is application/json'), undefined);
+      else if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') done(badRequest('body', 'is not valid JSON (or it has a __proto__ or constructor.prototype key)'), undefined);
+      else done(error, undefined);
+    });
   });
 }

@@ -9,7 +9,14 @@ type Op<K extends OperationId> = operations[K];
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type SuccessCode = 200 | 201;
 
-export type Body<K extends OperationId> = Op<K> extends { requestBody: infer R } ? Json<R> : never;
+/** The JSON body; `| undefined` where the contract makes it optional (`requestBody.required: false`). */
+export type Body<K extends OperationId> = Op<K> extends { requestBody: infer R }
+  ? Json<R>
+  : Op<K> extends { requestBody?: infer R }
+    ? [R] extends [never]
+      ? never
+      : Json<NonNullable<R>> | undefined
+    : never;
 export type PathParams<K extends OperationId> = NonNullable<Op<K>['parameters']['path']>;
 export type Query<K extends OperationId> = NonNullable<Op<K>['parameters']['query']>;
 /** A body in whichever media type the answer has: JSON, or text such as a calendar file (sent as it is). */

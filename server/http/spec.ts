@@ -7,6 +7,7 @@ export const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.
 interface OperationObject {
   operationId: string;
   security?: Record<string, string[]>[];
+  requestBody?: { required?: boolean };
   responses: Record<string, unknown>;
 }
 export interface OpenApiDocument {
@@ -20,6 +21,8 @@ export interface OperationInfo {
   method: string;
   path: string;
   needsToken: boolean;
+  /** The contract's `requestBody.required`: a request without a body is refused before any handler runs. */
+  bodyRequired: boolean;
   successCode: number;
 }
 
@@ -50,6 +53,7 @@ export function listOperations(doc: OpenApiDocument): OperationInfo[] {
         method: method.toUpperCase(),
         path,
         needsToken: security.length > 0,
+        bodyRequired: op.requestBody?.required === true,
         successCode: Number(success ?? 200),
       });
     }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { MailAttachment } from '../domain/outbox.ts';
 import { onlyThisMachine } from '../http/this-machine.ts';
 import { escapeHtml, page, pagePolicy } from './html.ts';
+import { answerPageError } from './page-errors.ts';
 
 interface OutboxRow {
   id: number;
@@ -42,7 +43,8 @@ export function registerOutboxPages(app: FastifyInstance, { db }: AppContext): v
 
   app.get<{ Querystring: { to?: string } }>('/dev/outbox.json', { onRequest: onlyThisMachine }, async (request) => read(request.query.to));
 
-  app.get<{ Querystring: { to?: string } }>('/dev/outbox', { onRequest: onlyThisMachine }, async (request, reply) => {
+  // The page answers its refusals (a query the input guards refuse) as a page; the JSON and the files as the API does.
+  app.get<{ Querystring: { to?: string } }>('/dev/outbox', { onRequest: onlyThisMachine, errorHandler: answerPageError }, async (request, reply) => {
     const mails = await read(request.query.to);
     const items = mails
       .map((m) => {

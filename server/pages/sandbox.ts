@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sendReceiptMail } from '../domain/invoice-mail.ts';
 import { invoicePagePath, isInvoicePageKey } from '../domain/invoice-purchase.ts';
 import { mailDateTime } from '../domain/mail-dates.ts';
-import { signPaymentEvent } from '../domain/payment-signature.ts';
 import { moneyText } from '../domain/pricing.ts';
 import type { InvoiceRow, OrderRow } from '../domain/records.ts';
+import { type ClaimedNotification, attemptDelivery, claimNotificationNow, paymentEventBody, recordNotification } from '../domain/sandbox-notifications.ts';
+import { failpoint } from '../failpoints.ts';
 import { escapeHtml, page, pagePolicy } from './html.ts';
 
 type Status = 'paid' | 'failed' | 'cancelled';
@@ -16,7 +16,8 @@ const outcomes = {
   cancel: { status: 'cancelled', event: 'payment.cancelled', to: () => '/cancel' },
 } as const;
 type Outcome = keyof typeof outcomes;
-const isOutcome = (outcome: string): outcome is Outcome => outcome in outcomes;
+// Own keys only: `in` would take what every object inherits (`constructor`, `toString`) for an outcome.
+const isOutcome = (outcome: string): outcome is Outcome => Object.hasOwn(outcomes, outcome);
 
 /** How the sandbox says a card was charged: the method a provider reports back. */
 const sandboxMethod = 'card';
@@ -26,9 +27,11 @@ const sandboxMethod = 'card';
  * The embedded stand-in for the external payment provider: the page behind `paymentLink`. Like a real
  * provider it keeps its own record of each payment (`sandbox_payments`) and tells the portal by a signed
  * notification to `POST /api/payment-webhook`; the portal books on that notification, never on the
- * browser's return. "Charge the card, notify later" records the payment without notifying, as when a provider's
- * notification is late: the portal then books when the client's return to /success asks it, or when
- * the notification is sent from the page that follows.
+ * browser's return. The notification is written with the payment, in one transaction, and delivered after the
+ * commit; one that gets no 2xx is retried with back-off by any instance (server/domain/sandbox-notifications.ts).
+ * "Charge the card, notify later" records the payment with its notification held back, as when a provider's
+ * notification is late: the portal then books when the client's return to /success asks it, when its
+ * reconciliation finds the payment, when the notification comes, or when it is sent from the page that follows.
  */
 export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -38,18 +41,10 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
   const findOrder = async (ref: string) => (await db.query<OrderRow & { hold_expires_at: Date | null }>('select * from orders where ref = $1', [ref]))[0];
   const findPayment = async (ref: string) => (await db.query<{ status: Status; amount: string }>('select status, amount from sandbox_payments where ref = $1', [ref]))[0];
 
-  /** The provider's notification of a payment's outcome, signed with the shared secret, delivered now. */
-  const notify = async (ref: string, outcome: Outcome, amount: string) => {
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('base64url')}`,
-      type: outcomes[outcome].event,
-      created: Math.floor(Date.now() / 1000),
-      data: { ref, amount: Number(amount), method: sandboxMethod },
-    });
-    const answer = await ctx.deliverPaymentEvent(body, signPaymentEvent(ctx.webhookSecret, body, Math.floor(Date.now() / 1000)));
-    // A provider retries a refused notification; here the client's return to /success asks instead.
-    if (answer.status >= 300) app.log.warn({ ref, status: answer.status, body: answer.body }, 'payment notification refused');
-  };
+  /** The provider's notification of a payment's outcome. */
+  const eventOf = (ref: string, outcome: Outcome, amount: string) => paymentEventBody(ref, outcomes[outcome].event, Number(amount), sandboxMethod);
+  /** One attempt, signed with the shared secret now; a refusal leaves it to the retries (logged there). */
+  const deliver = (notification: ClaimedNotification) => attemptDelivery(ctx, app.log, notification);
 
   const button = (ref: string, outcome: Outcome | 'pay-later' | 'notify', label: string, style: string) =>
     `<form method="post" action="/sandbox/pay/${ref}/${outcome}"><button type="submit" class="${style}">${label}</button></form>`;
@@ -97,14 +92,15 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
       const payment = await findPayment(ref);
       if (!payment) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
       const outcome = (Object.keys(outcomes) as Outcome[]).find((o) => outcomes[o].status === payment.status) ?? 'pay';
-      await notify(ref, outcome, payment.amount);
+      await deliver(await claimNotificationNow(db, ref, ctx.notificationSchedule, () => eventOf(ref, outcome, payment.amount)));
       return reply.redirect(outcomes[outcome].to(ref), 303);
     }
     const outcome = later ? 'pay' : asked;
     if (!isOutcome(outcome)) return reply.code(404).type('text/html').send(page('Not found', '<h1>Not found</h1>'));
     const chosen = outcomes[outcome];
     // The provider's record: one outcome per order, only while the portal's order is open. The order's row
-    // lock orders this against the client closing the order at the same moment (order_status).
+    // lock orders this against the client closing the order at the same moment (order_status). Its notification
+    // is written with it: committed together, so a payment is never recorded without one on its way.
     const recorded = await db.transaction(async (tx) => {
       const [open] = await tx.query<{ amount: string }>(`select amount from orders where ref = $1 and status = 'created' for update`, [ref]);
       if (!open) return undefined;
@@ -112,7 +108,8 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
         `insert into sandbox_payments (ref, status, amount, method) values ($1, $2, $3, $4) on conflict (ref) do nothing returning amount`,
         [ref, chosen.status, open.amount, sandboxMethod],
       );
-      return row;
+      if (!row) return undefined;
+      return recordNotification(tx, ref, eventOf(ref, outcome, row.amount), ctx.notificationSchedule, later ? 'later' : 'now');
     });
     if (!recorded) {
       const payment = await findPayment(ref);
@@ -121,7 +118,9 @@ export function registerSandboxPages(app: FastifyInstance, ctx: AppContext): voi
       const order = await findOrder(ref);
       return reply.code(order ? 409 : 404).type('text/html').send(page('Payment closed', '<h1>Payment closed</h1><p>This payment cannot be changed any more.</p>'));
     }
-    if (!later) await notify(ref, outcome, recorded.amount);
+    // Test-only (PORTAL_FAILPOINT): the instance dies here, the payment recorded and its notification not sent.
+    await failpoint(ctx.failpoint, 'sandbox-after-payment-recorded');
+    if (!later) await deliver(recorded);
     return reply.redirect(chosen.to(ref), 303);
   });
 

@@ -51,6 +51,8 @@ const made = (link: ReturnType<typeof linkOf>) => () => {
 
 const reads = () => sentTo(fetchMock, '/api/calendar-feed').filter((request) => request.method === 'GET');
 const posts = () => sentTo(fetchMock, '/api/calendar-feed').filter((request) => request.method === 'POST');
+/** What each POST asked for: a first feed (`reset: false`) or the replacement the client confirmed (`reset: true`). */
+const postBodies = () => Promise.all(posts().map((request) => request.clone().json() as Promise<unknown>));
 
 const renderProfile = () => renderWithSession(<ProfileScreen />, { stored: { token, user: testUser } });
 const section = () => within(screen.getByRole('region', { name: 'Calendar feed' }));
@@ -110,6 +112,8 @@ describe('Profile: Calendar feed', () => {
 
     expect(posts()).toHaveLength(1);
     expect(posts()[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    // Create asks for a first feed only: it never replaces one made meanwhile.
+    expect(await postBodies()).toEqual([{ reset: false }]);
     // The answer said the feed is on: nothing is read again.
     expect(reads()).toHaveLength(1);
   });
@@ -178,6 +182,8 @@ describe('Profile: Calendar feed', () => {
     expect(field).toHaveFocus();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(posts()).toHaveLength(1);
+    // Only the confirmed dialog asks the server to replace the feed.
+    expect(await postBodies()).toEqual([{ reset: true }]);
     expect(section().queryByText(/is on since/)).toBeNull();
   });
 
@@ -223,6 +229,24 @@ describe('Profile: Calendar feed', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(section().queryByRole('alert')).toBeNull();
     expect(posts()).toHaveLength(2);
+    // The Retry asks what the confirmed Reset asked.
+    expect(await postBodies()).toEqual([{ reset: true }, { reset: true }]);
+  });
+
+  it('a Create refused because a feed was made meanwhile (409, another tab) reads the state again and offers Reset, not Retry', async () => {
+    feed.posts.push(() => {
+      feed.status = { active: true, created_at: '2026-11-28T05:00:00Z' };
+      return json({ success: false, message: 'You already have a calendar link. Reset it to make a new one: the old link then stops working.', error: 'exists', field: 'reset' }, 409);
+    });
+    renderProfile();
+    await userEvent.click(await section().findByRole('button', { name: 'Create calendar link' }));
+    expect(await section().findByText('Your calendar link is on since Sat 28 Nov 2026.')).toBeVisible();
+    expect(section().getByRole('button', { name: 'Reset' })).toBeEnabled();
+    // Sending the same Create again would be refused again.
+    expect(section().queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(section().queryByRole('alert')).toBeNull();
+    expect(reads()).toHaveLength(2);
+    expect(await postBodies()).toEqual([{ reset: false }]);
   });
 
   it("a refusal reads as the server's message", async () => {

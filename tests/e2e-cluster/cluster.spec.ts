@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { firstHourToCheckout, logIn, oneStudentGoldToBookClass } from '../e2e/support.ts';
+import { sql } from './cluster-database.ts';
 
 // Through HAProxy and two instances on one PostgreSQL (playwright.cluster.config.ts): the demo client books an hour,
 // pays on the sandbox page and lands on Payment Successful, its lesson is on Manage Booking, and, with both
@@ -9,16 +9,6 @@ import { firstHourToCheckout, logIn, oneStudentGoldToBookClass } from '../e2e/su
 interface OrderProgress {
   status: string;
   appointment_ids: number[];
-}
-
-async function sql<Row>(text: string, params: unknown[]): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: process.env.CLUSTER_E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as Row[];
-  } finally {
-    await client.end();
-  }
 }
 
 test('through the balancer: log in, book an hour, pay, see it booked; two instances remind the lesson once', async ({ page }) => {

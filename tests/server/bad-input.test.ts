@@ -238,6 +238,7 @@ const bases: Record<string, () => BaseRequest> = {
   sendReview: () => ({ body: { clientid: client.clientid, client_email: client.email, review_number: 4, description: 'Clear lessons.' } }),
   getLessonCalendarFile: () => ({ params: { id: made.lesson.appointment } }),
   getCalendarFeed: () => ({ params: { token: made.feedToken } }),
+  resetCalendarFeed: () => ({ body: { reset: true } }),
 };
 
 beforeAll(async () => {
@@ -722,7 +723,8 @@ describe('each base request, sent as it is, is accepted (so that each refusal ab
     ...['getClientData', 'checkClientStatus', 'getClientPriceStatus', 'getFreeAssessmentStatus', 'listLocations', 'listSubjects', 'listPackagesForStudents'],
     ...['listContractors', 'listContractorsWithAvailability', 'filterAvailabilityBySubject', 'filterTutors', 'listAppointmentsForStudents', 'listAppointmentsForStudent'],
     ...['getService', 'listClientPackages', 'getClientPackage', 'listUnpaidClientPackages', 'getOrder', 'applyCoupon', 'login', 'forgetPassword', 'requestQuote'],
-    ...['getLessonCalendarFile', 'getCalendarFeed'],
+    // The reset after the feed's read: it replaces the address that read uses.
+    ...['getLessonCalendarFile', 'getCalendarFeed', 'resetCalendarFeed'],
     ...['sendClientEmail', 'createStudents', 'sendReview', 'rescheduleAppointment', 'createAppointments', 'createService', 'createClientPackage', 'updateClientPackage'],
     ...['fulfilOrder', 'receivePaymentEvent', 'listOrdersToPlace', 'bookLessons'],
     ...['createInvoice', 'takeInvoicePayment', 'createOrder', 'postOrderStatus', 'changePassword', 'changePasswordByLink', 'deleteUnpaidClientPackages'],

@@ -6,7 +6,7 @@ import { demoLogin } from '../../server/seed/seed.ts';
 import { bookedLesson, createService, type Slot, slotSource } from '../support/booking-fixtures.ts';
 import { type ParsedCalendar, type ParsedEvent, lineProblems, parseCalendar } from '../support/calendar-files.ts';
 import { responseErrors } from '../support/contract.ts';
-import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
+import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
 // Lessons in the client's calendar (issue 19, items 1 and 2): one lesson's .ics (GET /calendar/lessons/{id})
 // and the private feed (GET/POST /calendar-feed, GET /calendar-feed/{token}), over HTTP against a real server.
@@ -162,9 +162,9 @@ describe('GET /calendar/lessons/{id}: one lesson as a file', () => {
   });
 });
 
-/** Makes or resets the session's feed; answers its address and secret. */
+/** Makes or resets the session's feed (asking for the reset, which a first feed does not need); answers its address and secret. */
 async function resetFeed(session: Session): Promise<{ url: string; webcal_url: string; created_at: string; token: string }> {
-  const answer = await server.api('POST', '/calendar-feed', { token: session.token });
+  const answer = await server.api('POST', '/calendar-feed', { token: session.token, body: { reset: true } });
   expect(answer.status).toBe(201);
   expect(responseErrors('resetCalendarFeed', 201, answer.body)).toEqual([]);
   const token = /\/api\/calendar-feed\/([A-Za-z0-9_-]{43})$/.exec(answer.body.url)?.[1];
@@ -322,6 +322,69 @@ describe('the private calendar feed', () => {
       expect({ method, status: answer.status }).toEqual({ method, status: 401 });
       expect(responseErrors(operationId, 401, answer.body)).toEqual([]);
     }
+  });
+});
+
+describe('a reset must be asked for: a stray POST never replaces a feed (issue 28)', () => {
+  it.each([
+    ['no body', undefined],
+    ['an empty object', {}],
+    ['reset: false', { reset: false }],
+  ])('a first feed needs no confirmation: %s makes it', async (_, body) => {
+    const session = await server.newClient(1);
+    const answer = await server.api('POST', '/calendar-feed', { token: session.token, ...(body === undefined ? {} : { body }) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(responseErrors('resetCalendarFeed', 201, answer.body)).toEqual([]);
+    expect((await calendarGet(answer.body.url)).status).toBe(200);
+  });
+
+  it('with a feed, a POST without reset: true answers 409 naming reset, changes nothing, and the old address still works', async () => {
+    const session = await server.newClient(1);
+    const feed = await resetFeed(session);
+    const before = await storedState(server.db);
+    for (const body of [undefined, {}, { reset: false }]) {
+      const answer = await server.api('POST', '/calendar-feed', { token: session.token, ...(body === undefined ? {} : { body }) });
+      expect({ body, status: answer.status, field: answer.body.field }).toEqual({ body, status: 409, field: 'reset' });
+      expect(answer.body.message).toBe('You already have a calendar link. Reset it to make a new one: the old link then stops working.');
+      expect(responseErrors('resetCalendarFeed', 409, answer.body)).toEqual([]);
+    }
+    expect((await storedState(server.db)).digest).toEqual(before.digest);
+    expect((await calendarGet(feed.url)).status).toBe(200);
+    expect((await server.api('GET', '/calendar-feed', { token: session.token })).body).toEqual({ active: true, created_at: feed.created_at });
+  });
+
+  it('with reset: true, a new address; the old one answers 404', async () => {
+    const session = await server.newClient(1);
+    const first = await resetFeed(session);
+    const answer = await server.api('POST', '/calendar-feed', { token: session.token, body: { reset: true } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.url).not.toBe(first.url);
+    expect((await calendarGet(first.url)).status).toBe(404);
+    expect((await calendarGet(answer.body.url)).status).toBe(200);
+  });
+
+  it('an unknown field, a reset that is not true or false, an array, null: 400 naming the field, and the feed stays as it was', async () => {
+    const session = await server.newClient(1);
+    const feed = await resetFeed(session);
+    const before = await storedState(server.db);
+    const cases: [unknown, string][] = [
+      [{ rotate: true }, 'rotate'],
+      [{ reset: true, confirm: 'reset' }, 'confirm'],
+      [{ reset: 'true' }, 'reset'],
+      [{ reset: 1 }, 'reset'],
+      [{ reset: null }, 'reset'],
+      [[{ reset: true }], 'body'],
+      [null, 'body'],
+      ['reset', 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await server.api('POST', '/calendar-feed', { token: session.token, body });
+      expect({ body, status: answer.status, field: answer.body.field }).toEqual({ body, status: 400, field });
+      expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
+      expect(responseErrors('resetCalendarFeed', 400, answer.body)).toEqual([]);
+    }
+    expect((await storedState(server.db)).digest).toEqual(before.digest);
+    expect((await calendarGet(feed.url)).status).toBe(200);
   });
 });
 

@@ -248,8 +248,8 @@ const happyPaths: [string, Case][] = [
   ['sendReview', () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 5, description: 'Wonderful tutor.' } })],
   ['getLessonCalendarFile', async () => textGet(`/api/calendar/lessons/${(await bookedAppointment()).appointmentId}`, parent.token)],
   ['getCalendarFeedStatus', () => server.api('GET', '/calendar-feed', { token: parent.token })],
-  ['resetCalendarFeed', () => server.api('POST', '/calendar-feed', { token: parent.token })],
-  ['getCalendarFeed', async () => textGet(new URL((await server.api('POST', '/calendar-feed', { token: parent.token })).body.url).pathname)],
+  ['resetCalendarFeed', () => server.api('POST', '/calendar-feed', { token: parent.token, body: { reset: true } })],
+  ['getCalendarFeed', async () => textGet(new URL((await server.api('POST', '/calendar-feed', { token: parent.token, body: { reset: true } })).body.url).pathname)],
 ];
 
 /** A GET of a text answer (a calendar file), its body the text as it came. */
@@ -316,7 +316,7 @@ describe('what the calls store and answer', () => {
 });
 
 // Operations whose only input is the token.
-const inputless = ['listPackages', 'listInvoices', 'getCalendarFeedStatus', 'resetCalendarFeed'];
+const inputless = ['listPackages', 'listInvoices', 'getCalendarFeedStatus'];
 const other = () => server.newClient(1);
 
 /** One bad request per operation that takes input: each must answer 4xx naming the problem and write nothing. */
@@ -416,6 +416,7 @@ const badInputs: Record<string, BadInput> = {
   sendReview: { expect: 400, field: 'review_number', run: () => server.api('POST', '/sendReviewEmail', { token: parent.token, body: { clientid: parent.clientid, client_email: parent.email, review_number: 9, description: '' } }) },
   getLessonCalendarFile: { expect: 400, field: 'id', run: () => server.api('GET', '/calendar/lessons/first', { token: parent.token }) },
   getCalendarFeed: { expect: 400, field: 'token', run: () => server.api('GET', '/calendar-feed/too-short') },
+  resetCalendarFeed: { expect: 400, field: 'reset', run: () => server.api('POST', '/calendar-feed', { token: parent.token, body: { reset: 'yes' } }) },
 };
 
 describe('bad input', () => {

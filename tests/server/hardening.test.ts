@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
 import { openOrder } from '../support/booking-fixtures.ts';
+import { paymentEvent } from '../support/hold-fixtures.ts';
 import { type Session, type TestServer, startTestServer, tableCounts, testWebhookSecret } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -36,6 +38,48 @@ describe('the API reads JSON bodies only, so no body escapes validation', () => 
     const response = await post(`/sandbox/pay/${order.ref}/pay`, 'application/x-www-form-urlencoded', '');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/success?ref=${order.ref}`);
+  });
+});
+
+describe('a compressed request body is refused (415), never read as if it were plain (issue 28)', () => {
+  const orderStatus = async (ref: string) => (await server.db.query<{ status: string }>('select status from orders where ref = $1', [ref]))[0]?.status;
+  const notify = (ref: string, amount: number, encoding: string, compress = false) => {
+    const event = paymentEvent(ref, amount);
+    return fetch(`${server.url}/api/payment-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding, 'payment-signature': event.signature },
+      body: compress ? gzipSync(event.body) : event.body,
+    });
+  };
+
+  it.each([
+    ['a signed notification over a plain body that says gzip', 'gzip', false],
+    ['a signed notification compressed with gzip', 'gzip', true],
+    ['a plain body that says deflate', 'deflate', false],
+    ['a plain body that says br', 'br', false],
+    ['a plain body coded twice, identity and gzip', 'identity, gzip', false],
+  ])('%s answers 415 naming Content-Encoding, and the order stays unpaid', async (_, encoding, compress) => {
+    const order = await openOrder(server, parent);
+    const before = await tableCounts(server.db);
+    const response = await notify(order.ref, order.amount, encoding, compress);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ success: false, field: 'content-encoding', message: expect.stringMatching(/^Content-Encoding .* is not accepted: send the body uncompressed/) });
+    expect(await orderStatus(order.ref)).toBe('created');
+    expect(await tableCounts(server.db)).toEqual(before);
+  });
+
+  it('takes Content-Encoding: identity, which is no coding at all', async () => {
+    const order = await openOrder(server, parent);
+    const response = await notify(order.ref, order.amount, 'identity');
+    expect(response.status).toBe(200);
+    expect(await orderStatus(order.ref)).toBe('paid');
+  });
+
+  it('refuses it on every route that reads a body, after the token check', async () => {
+    const login = await post('/api/login', 'application/json', JSON.stringify({ email: parent.email, password: 'Passw0rd!' }), { 'content-encoding': 'gzip' });
+    expect(login.status).toBe(415);
+    const anonymous = await post('/api/apply-coupon', 'application/json', '{}', { 'content-encoding': 'gzip' });
+    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Another app on the test server's database (migrated and seeded), with its own options. */
-async function appWith(options: { spaDir?: string; trustProxy?: boolean; devOutbox?: boolean; publicUrl?: string } = {}): Promise<FastifyInstance> {
+async function appWith(options: { spaDir?: string; trustProxy?: number; devOutbox?: boolean; publicUrl?: string } = {}): Promise<FastifyInstance> {
   const app = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, ...options });
   apps.push(app);
   return app;
@@ -267,7 +267,7 @@ describe('the mail outbox answers this machine only', () => {
   beforeAll(async () => {
     app = await appWith();
     // What the outbox must never trust: the address a proxy says it forwards for.
-    proxied = await appWith({ trustProxy: true });
+    proxied = await appWith({ trustProxy: 1 });
     for (const instance of [app, proxied]) {
       instance.get('/test/peer', async (request) => ({ socket: request.raw.socket.remoteAddress, ip: request.ip }));
     }

@@ -226,7 +226,7 @@ describe('POST /dev/appointments/{id}/complete', () => {
   it('a request from another machine is refused with 404, even to a server that trusts proxies', async () => {
     const client = await server.newClient(1);
     const id = await lessonAt(client, earlyMorning(30));
-    const proxied = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, trustProxy: true });
+    const proxied = await buildApp({ db: server.db, tokens: server.tokens, paymentWebhookSecret: testWebhookSecret, publicUrl: server.url, devOutbox: true, trustProxy: 1 });
     try {
       const stranger = await proxied.inject({ method: 'POST', url: `/dev/appointments/${id}/complete`, remoteAddress: '203.0.113.9' });
       const claimsLoopback = await proxied.inject({ method: 'POST', url: `/dev/appointments/${id}/complete`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, formatTime } from '../../contract/date-format.ts';
 import { buildApp } from '../../server/app.ts';
 import { readConfig } from '../../server/config.ts';
-import { type Database, openPostgres } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { lessonUid } from '../../server/domain/lesson-calendar.ts';
 import { scanReminders, startReminderLoop } from '../../server/domain/reminders.ts';
 import { type Slot, bookedLesson, slotSource } from '../support/booking-fixtures.ts';
 import { lineProblems, parseCalendar } from '../support/calendar-files.ts';
 import { type Session, type TestServer, startTestServer, testWebhookSecret } from '../support/test-server.ts';
+import { closeSecondDatabase, openSecondDatabase } from '../support/second-database.ts';
 
 // Lesson reminders (issue 19, item 3): a mail to the client REMINDER_LEAD_HOURS before each planned lesson,
 // exactly once per lesson and start however many scans and instances run at once, a moved lesson reminded at
@@ -28,18 +29,9 @@ beforeAll(async () => {
   otherDb = await openSecondDatabase(server);
 });
 afterAll(async () => {
-  if (otherDb && otherDb !== server?.db) await otherDb.close();
+  await closeSecondDatabase(server, otherDb);
   await server?.close();
 });
-
-async function openSecondDatabase(first: TestServer): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return first.db;
-  const [row] = await first.db.query<{ name: string }>('select current_database() as name');
-  const url = new URL(adminUrl);
-  url.pathname = `/${row?.name}`;
-  return openPostgres(url.toString());
-}
 
 const scan = (now: Date, db: Database = server.db, leadHours = lead) => scanReminders(db, { publicUrl: server.url, leadHours, now });
 

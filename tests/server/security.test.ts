@@ -522,7 +522,7 @@ describe('login is rate-limited per e-mail and address (more in login-limits.tes
     const right = await login(target.email, demoLogin.password);
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(right.body).toMatchObject({ success: false, message: 'Too many attempts. Please wait a few minutes and try again.' });
+    expect(right.body).toMatchObject({ success: false, message: expect.stringMatching(/^Too many failed sign-ins to this account from your network\. Try again in \d+ minutes?, sign in on a device you have signed in on before, or reset your password with Forgot Password\.$/) });
     expect(responseErrors('login', 429, right.body)).toEqual([]);
     const shouted = await login(target.email.toUpperCase(), demoLogin.password);
     expect(shouted.status).toBe(429);

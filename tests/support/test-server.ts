@@ -28,6 +28,8 @@ export interface Session {
   clientid: number;
   email: string;
   studentIds: number[];
+  /** The device cookie the login answered (`name=value`), to send as the browser that signed in would. */
+  device: string;
 }
 
 export interface TestServer {
@@ -92,7 +94,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const answer = await api('POST', '/login', { body: { email, password } });
     if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     const user = answer.body.user;
-    return { token: answer.body.token, clientid: user.clientid, email: user.email, studentIds: user.studentdetails.map((s: { id: number }) => s.id) };
+    const device = answer.headers.get('set-cookie')?.split(';')[0] ?? '';
+    return { token: answer.body.token, clientid: user.clientid, email: user.email, studentIds: user.studentdetails.map((s: { id: number }) => s.id), device };
   };
 
   let clients = 0;

@@ -16,7 +16,11 @@ export function calendarFeedStatus(api: ApiClient): Promise<Answer<'getCalendarF
   return callApi(() => api.GET('/calendar-feed'), calendarFeedStatusFailedText);
 }
 
-/** POST /calendar-feed: a new feed address, replacing any earlier one; the one time the address is answered. */
-export function resetCalendarFeed(api: ApiClient): Promise<Answer<'resetCalendarFeed'>> {
-  return callApi(() => api.POST('/calendar-feed'), calendarFeedResetFailedText);
+/**
+ * POST /calendar-feed: a new feed address, the one time it is answered. Replacing an existing feed must be asked
+ * for (`reset`, after the client confirmed Reset); Create asks only for a first one, which the server refuses
+ * (409) if another tab made one meanwhile.
+ */
+export function resetCalendarFeed(api: ApiClient, { reset }: { reset: boolean }): Promise<Answer<'resetCalendarFeed'>> {
+  return callApi(() => api.POST('/calendar-feed', { body: { reset } }), calendarFeedResetFailedText);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDay } from '../../../contract/date-format.ts';
-import { type CalendarFeedLink, makeCalendarFeedLink } from '../../actors/calendar-feed.ts';
+import { type CalendarFeedLink, isFeedExistsRefusal, makeCalendarFeedLink } from '../../actors/calendar-feed.ts';
 import { type CalendarFeedStatus, calendarFeedStatusOptions } from '../../queries/calendar-queries.ts';
 import { type CalendarFeedPanel, CalendarFeedView, type CopyStatus } from './calendar-feed-view.tsx';
 
@@ -52,28 +52,34 @@ export function CalendarFeedSection({ clientid, timeZone }: { clientid: number; 
       // The read now knows the feed is on, without asking again.
       queryClient.setQueryData(statusQuery.queryKey, { active: true, created_at: answer.created_at });
     },
+    // A Create refused because a feed was made meanwhile is no failure to retry (the same Create would be refused
+    // again): the state is read again, and shows the feed with Reset.
+    onError: (error) => {
+      if (isFeedExistsRefusal(error)) void queryClient.invalidateQueries({ queryKey: statusQuery.queryKey });
+    },
   });
-  const save = () => {
-    if (!mutation.isPending) mutation.mutate();
+  // Reset replaces the feed, which only the confirmed dialog asks for; Create asks for a first feed only.
+  const save = (reset: boolean) => {
+    if (!mutation.isPending) mutation.mutate({ reset });
   };
 
   return (
     <CalendarFeedView
       panel={selectCalendarFeedPanel(status, link, timeZone)}
       saving={mutation.isPending}
-      saveError={mutation.isError ? mutation.error.message : null}
+      saveError={mutation.isError && !isFeedExistsRefusal(mutation.error) ? mutation.error.message : null}
       confirmOpen={confirmOpen}
       copy={copy}
       onRetryLoad={() => void status.refetch()}
-      onCreate={save}
+      onCreate={() => save(false)}
       onReset={() => setConfirmOpen(true)}
       onCancelReset={() => setConfirmOpen(false)}
       onConfirmReset={() => {
         // The question is answered: the dialog closes and the Reset button waits for the new link.
         setConfirmOpen(false);
-        save();
+        save(true);
       }}
-      onRetrySave={save}
+      onRetrySave={() => save(mutation.variables?.reset ?? false)}
       onCopy={() => {
         if (link) void copyText(link.url).then((copied) => setCopy(copied ? 'copied' : 'failed'));
       }}
