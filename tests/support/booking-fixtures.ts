@@ -34,33 +34,53 @@ export function slotSource(server: TestServer, session: Session, subject = 'Math
   const hoursHandedOut = new Set<number>();
   const keyOf = (contractorId: number, startMs: number) => `${contractorId}@${new Date(startMs).toISOString()}`;
   let candidates: Slot[] | undefined;
+  /** Every free hour of one tutor, from the stored availability and bookings, none handed out before (none marked). */
+  async function freeHoursOf(contractorId: number): Promise<Slot[]> {
+    const windows = await server.db.query<{ id: number; start: Date; finish: Date }>(
+      `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
+      [contractorId],
+    );
+    // Taken: the tutor's lessons and live holds, and the session's students' with any tutor (a student is in
+    // one place at a time), whatever minute they start at: an overlap takes the hour. The session's own
+    // holds count too, since a lesson booked straight onto one is refused.
+    const booked = await server.db.query<{ start: Date; finish: Date }>(
+      `select lower(during) as start, upper(during) as finish from busy_hours
+        where ((who = 'tutor' and person_id = $1) or (who = 'student' and person_id = any($2::int[])))
+          and (expires_at is null or expires_at > now())`,
+      [contractorId, session.studentIds],
+    );
+    const taken = (t: number) => booked.some((b) => b.start.getTime() < t + hour && b.finish.getTime() > t);
+    const found: Slot[] = [];
+    for (const w of windows) {
+      for (let t = w.start.getTime(); t + hour <= w.finish.getTime(); t += hour) {
+        if (!taken(t) && !used.has(keyOf(contractorId, t))) found.push(slotAt(contractorId, w.id, t));
+      }
+    }
+    return found;
+  }
+  const handOut = (slots: Slot[]) => {
+    for (const slot of slots) used.add(keyOf(slot.contractorId, slot.start.getTime()));
+    return slots;
+  };
   return {
     /** `count` free hours of one tutor, from the stored availability and bookings, none handed out before. */
     async sameTutor(contractorId: number, count: number): Promise<Slot[]> {
-      const windows = await server.db.query<{ id: number; start: Date; finish: Date }>(
-        `select id, start, finish from availability where contractor_id = $1 and start > now() + interval '3 days' order by start`,
-        [contractorId],
-      );
-      // Taken: the tutor's lessons and live holds, and the session's students' with any tutor (a student is in
-      // one place at a time), whatever minute they start at: an overlap takes the hour. The session's own
-      // holds count too, since a lesson booked straight onto one is refused.
-      const booked = await server.db.query<{ start: Date; finish: Date }>(
-        `select lower(during) as start, upper(during) as finish from busy_hours
-          where ((who = 'tutor' and person_id = $1) or (who = 'student' and person_id = any($2::int[])))
-            and (expires_at is null or expires_at > now())`,
-        [contractorId, session.studentIds],
-      );
-      const taken = (t: number) => booked.some((b) => b.start.getTime() < t + hour && b.finish.getTime() > t);
-      const found: Slot[] = [];
-      for (const w of windows) {
-        for (let t = w.start.getTime(); t + hour <= w.finish.getTime() && found.length < count; t += hour) {
-          if (taken(t) || used.has(keyOf(contractorId, t))) continue;
-          used.add(keyOf(contractorId, t));
-          found.push(slotAt(contractorId, w.id, t));
-        }
-      }
+      const found = (await freeHoursOf(contractorId)).slice(0, count);
       if (found.length < count) throw new Error(`only ${found.length} free hours of tutor ${contractorId}`);
-      return found;
+      return handOut(found);
+    },
+    /**
+     * `count` back-to-back free hours of one tutor inside one availability window; only those are handed out. How
+     * many free hours the tutor has depends on the weekday (the seed books tutors on fixed weekdays), so none is
+     * asked for beyond the run.
+     */
+    async backToBack(contractorId: number, count: number): Promise<Slot[]> {
+      const free = await freeHoursOf(contractorId);
+      for (let i = 0; i + count <= free.length; i++) {
+        const run = free.slice(i, i + count);
+        if (run.every((s, k) => k === 0 || (s.start.getTime() - (run[k - 1] as Slot).start.getTime() === hour && s.aptId === run[0]?.aptId))) return handOut(run);
+      }
+      throw new Error(`no ${count} back-to-back free hours of tutor ${contractorId}`);
     },
     async next(): Promise<Slot> {
       if (!candidates) {
@@ -217,14 +237,7 @@ export function shifted(slot: Slot, ms: number): Slot {
 }
 
 /** `count` back-to-back free hours of one tutor (inside one availability window). */
-export async function consecutiveHours(source: ReturnType<typeof slotSource>, contractorId: number, count: number): Promise<Slot[]> {
-  const free = await source.sameTutor(contractorId, 40);
-  for (let i = 0; i + count <= free.length; i++) {
-    const run = free.slice(i, i + count);
-    if (run.every((s, k) => k === 0 || (s.start.getTime() - (run[k - 1] as Slot).start.getTime() === hour && s.aptId === run[0]?.aptId))) return run;
-  }
-  throw new Error(`no ${count} back-to-back free hours of tutor ${contractorId}`);
-}
+export const consecutiveHours = (source: ReturnType<typeof slotSource>, contractorId: number, count: number): Promise<Slot[]> => source.backToBack(contractorId, count);
 
 export interface TwoInstances {
   server: TestServer;
