@@ -9,8 +9,8 @@ import type { SessionClaims } from './auth/tokens.ts';
 import type { AppContext, AppOptions } from './context.ts';
 import { sandboxProvider } from './domain/payment-provider.ts';
 import { signatureHeader } from './domain/payment-signature.ts';
-import { type ReminderLoop, startReminderLoop } from './domain/reminders.ts';
-import { type JobLoop, portalJobs, startJobLoop } from './domain/jobs.ts';
+import { startReminderLoop } from './domain/reminders.ts';
+import { portalJobs, startJobLoop } from './domain/jobs.ts';
 import { defaultLaterSeconds, defaultRetrySeconds } from './domain/sandbox-notifications.ts';
 import { createHandlers } from './handlers/index.ts';
 import { tokenStillValid } from './auth/token-version.ts';
@@ -181,27 +181,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevAppointmentPages(app, context);
   }
   await registerSpa(app, options.spaDir ?? defaultSpaDir);
-  if (options.reminders) registerReminderLoop(app, options.db, { ...options.reminders, publicUrl: options.publicUrl });
-  if (options.jobs) registerJobLoop(app, context, options.jobs);
+  const { reminders, jobs } = options;
+  if (reminders) runWhileOpen(app, () => startReminderLoop(options.db, { ...reminders, publicUrl: options.publicUrl, log: app.log }));
+  if (jobs) runWhileOpen(app, () => startJobLoop(portalJobs(context, jobs, app.log), app.log));
   return app;
 }
 
-/** The background jobs (server/domain/jobs.ts) run from when the app is ready until it closes, as the reminder scan does. */
-function registerJobLoop(app: FastifyInstance, context: AppContext, settings: NonNullable<AppOptions['jobs']>) {
-  let loop: JobLoop | undefined;
+/** A background loop (the reminder scan, the jobs) runs from when the app is ready until it closes; closing waits for a run under way. */
+function runWhileOpen(app: FastifyInstance, start: () => { stop(): Promise<void> }) {
+  let loop: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    loop = startJobLoop(portalJobs(context, settings, app.log), app.log);
-  });
-  app.addHook('onClose', async () => {
-    await loop?.stop();
-  });
-}
-
-/** The reminder scan runs from when the app is ready until it closes; closing waits for a scan under way. */
-function registerReminderLoop(app: FastifyInstance, db: AppOptions['db'], settings: NonNullable<AppOptions['reminders']> & { publicUrl: string }) {
-  let loop: ReminderLoop | undefined;
-  app.addHook('onReady', async () => {
-    loop = startReminderLoop(db, { ...settings, log: app.log });
+    loop = start();
   });
   app.addHook('onClose', async () => {
     await loop?.stop();

@@ -4,7 +4,7 @@ import { type DeviceCookie, deviceCookiesToDrop, deviceKeyLabel, deviceSetCookie
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hashResetToken, requestPasswordReset } from '../auth/password-reset.ts';
 import { attempt, quoteRequestsPerAddress } from '../auth/rate-limit.ts';
-import { clientByEmail as clientWithEmail, signIn } from '../auth/sign-in.ts';
+import { clientByEmail, signIn } from '../auth/sign-in.ts';
 import { revokeSessions } from '../auth/token-version.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { assertOwnClient } from '../domain/access.ts';
@@ -12,8 +12,6 @@ import { sendMail } from '../domain/outbox.ts';
 import { type ClientRow, loadUser } from '../domain/records.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
-
-const clientByEmail = (ctx: AppContext, email: string) => clientWithEmail(ctx.db, email);
 
 /**
  * Answers a device cookie (device-cookie.ts) with the call, and drops the browser's oldest ones past the few it keeps.
@@ -24,16 +22,19 @@ function setDeviceCookie(ctx: AppContext, request: FastifyRequest, reply: Fastif
   reply.header('set-cookie', [deviceSetCookie(cookie, secure), ...dropped]);
 }
 
+/** A sign-in or reset refused for now (429): when to try again, and the words that say what to do meanwhile. */
+function refuse(reply: FastifyReply, outcome: { retryAfterSeconds: number; message: string }): never {
+  reply.header('retry-after', String(outcome.retryAfterSeconds));
+  throw new HttpError(429, outcome.message);
+}
+
 export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forgetPassword' | 'changePasswordByLink' | 'changePassword' | 'requestQuote'> {
   const { db } = ctx;
   const deviceKey = ctx.tokens.deriveKey(deviceKeyLabel);
   return {
     async login({ body, request, reply }) {
       const outcome = await signIn(db, deviceKey, { email: body.email, password: body.password, address: request.ip, cookies: parseCookies(request.headers.cookie) });
-      if (outcome.kind === 'refused') {
-        reply.header('retry-after', String(outcome.retryAfterSeconds));
-        throw new HttpError(429, outcome.message);
-      }
+      if (outcome.kind === 'refused') refuse(reply, outcome);
       if (outcome.kind === 'wrong') throw new HttpError(401, 'Invalid email or password');
       const { client } = outcome;
       setDeviceCookie(ctx, request, reply, outcome.device);
@@ -43,10 +44,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
 
     async forgetPassword({ body, request, reply }) {
       const outcome = await requestPasswordReset(db, deviceKey, { email: body.email, address: request.ip, cookies: parseCookies(request.headers.cookie), publicUrl: ctx.publicUrl });
-      if (outcome.kind === 'refused') {
-        reply.header('retry-after', String(outcome.retryAfterSeconds));
-        throw new HttpError(429, outcome.message);
-      }
+      if (outcome.kind === 'refused') refuse(reply, outcome);
       return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent to it.' };
     },
 
@@ -105,7 +103,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
       }
       const mailExisting = (client: ClientRow) =>
         sendMail(db, client.email, 'Your booking link', `Hello ${client.firstname},\n\nYou already have an account. Log in at ${origin}/login to book a tutor and choose time slots; if you forgot your password, reset it at ${origin}/forgot-password.`);
-      const existing = await clientByEmail(ctx, email);
+      const existing = await clientByEmail(db, email);
       if (existing) {
         // Hashing as a new account would keeps the answer time from telling that the e-mail has an account.
         await hashPassword(generatePassword());
@@ -127,7 +125,7 @@ export function sessionHandlers(ctx: AppContext): HandlerGroup<'login' | 'forget
           ]);
           await sendMail(tx, email, 'Your booking link', `Hello ${body.firstname},\n\nBook a tutor and choose time slots at ${origin}/login\nUsername: ${email}\nPassword: ${password}\n\nPlease change the password after your first login.`);
         }).catch(async (error: unknown) => {
-          const winner = isUniqueViolation(error, 'clients_email_key') ? await clientByEmail(ctx, email) : undefined;
+          const winner = isUniqueViolation(error, 'clients_email_key') ? await clientByEmail(db, email) : undefined;
           if (!winner) throw error;
           await mailExisting(winner);
         });
