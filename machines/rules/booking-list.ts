@@ -29,6 +29,21 @@ export const bookingTabs: readonly { id: BookingTab; label: string }[] = [
 /** Past = completed or cancelled; Current = the rest. */
 export const tabOf = (status: AppointmentStatus): BookingTab => (status === 'completed' || status === 'cancelled' ? 'past' : 'current');
 
+/**
+ * The dashboard's count of scheduled classes (spec §2: the length of the appointment list) and how it splits
+ * over Manage Booking's two tabs: a parent reading '36 scheduled classes' would take them all for lessons to come.
+ */
+export interface ScheduledCount {
+  all: number;
+  current: number;
+  past: number;
+}
+
+export function scheduledCountOf(appointments: readonly Pick<Appointment, 'status'>[]): ScheduledCount {
+  const past = appointments.filter((appointment) => tabOf(appointment.status) === 'past').length;
+  return { all: appointments.length, current: appointments.length - past, past };
+}
+
 export const freeAssessmentGroupName = 'Free Assessment';
 
 /** The group a lesson is listed under: `key` tells groups apart, `packageName` is what the heading starts with. */
