@@ -100,7 +100,7 @@ export const WithPastLessons: Story = {
   args: { scheduled: { all: 36, current: 26, past: 10 } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Manage Booking 36 scheduled classes 26 current · 10 past' })).toHaveAttribute('href', '/manage-booking');
+    await expect(canvas.getByRole('link', { name: 'Manage Booking 36 scheduled classes 26 current, 10 past' })).toHaveAttribute('href', '/manage-booking');
   },
 };
 

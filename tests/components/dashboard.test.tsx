@@ -138,7 +138,7 @@ describe('Dashboard', () => {
     const past = (id: number, status: 'completed' | 'cancelled'): Appointment => ({ ...appointment(id), status });
     serve({ appointments: () => json({ data: [appointment(1), appointment(2), past(3, 'completed'), past(4, 'cancelled'), appointment(5)] }) });
     renderDashboard();
-    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 5 scheduled classes 3 current · 2 past'));
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 5 scheduled classes 3 current, 2 past'));
   });
 
   it('shows no pending payment card when there is no unpaid package', async () => {

@@ -27,7 +27,7 @@ test('landing → Get Started → login → dashboard with the scheduled-class c
   expect(past).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText(String(count));
   await expect(page.getByText(`${count} scheduled classes`)).toBeAttached();
-  await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText(`${count - past} current · ${past} past`);
+  await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText(`${count - past} current, ${past} past`);
 
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog');

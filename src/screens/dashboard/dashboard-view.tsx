@@ -129,21 +129,24 @@ export function DashboardView(props: DashboardViewProps) {
               </span>
               <span className={styles.tileTitle}>Manage Booking</span>{' '}
               {props.scheduledLoading ? (
-                <span className={styles.count}>
+                <span className={styles.countLoading}>
                   <Spinner label="Loading scheduled classes" />
                 </span>
               ) : props.scheduled !== null ? (
                 <span className={styles.count}>
-                  <span className={styles.badge}>{props.scheduled.all}</span> <span className={styles.countText}>{scheduledText(props.scheduled.all)}</span>
-                  {/* With past lessons in the count, it says how many are still to come (Manage Booking's two tabs). */}
-                  {props.scheduled.past > 0 ? (
-                    <>
-                      {' '}
-                      <span className={styles.countDetail}>
-                        {props.scheduled.current} current · {props.scheduled.past} past
-                      </span>
-                    </>
-                  ) : null}
+                  <span className={styles.badge}>{props.scheduled.all}</span>{' '}
+                  <span className={styles.countWords}>
+                    <span>{scheduledText(props.scheduled.all)}</span>
+                    {/* With past lessons in the count, it says how many are still to come (Manage Booking's two tabs). */}
+                    {props.scheduled.past > 0 ? (
+                      <>
+                        {' '}
+                        <span>
+                          {props.scheduled.current} current, {props.scheduled.past} past
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
                 </span>
               ) : null}
             </Link>
