@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** An import of a module under `folder` (relative or absolute), as a regex for no-restricted-imports. */
-const into = (folder) => ({ regex: `(^|/)${folder}/`, message: `Imports point one way: src → machines → contract, server → contract (DESIGN.md "The shape"); nothing here may import ${folder}/.` });
+const into = (folder) => ({ regex: `(^|/)${folder}/`, message: `Imports point one way: src → machines → contract, server → contract (docs/architecture.md, "The shape"); nothing here may import ${folder}/.` });
 const onlyImporting = (...folders) => ['error', { patterns: folders.map(into) }];
 /** src/api from a screen: as `src/api/…` or relative (`../../api/…`). */
 const apiFromScreens = {
@@ -29,7 +29,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', 'tests/components/**/*.{ts,tsx}', 'tests/machines/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
-  // The import direction of DESIGN.md: src → machines → contract, server → contract; nothing outside src
+  // The import direction of docs/architecture.md ("The shape"): src → machines → contract, server → contract; nothing outside src
   // (but its stories and tests) imports src, and server/ and src/ never import each other.
   { files: ['contract/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines', 'server') } },
   { files: ['machines/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },

@@ -65,7 +65,8 @@ if (admin) {
   url.pathname = `/${name}`;
   const secretDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
   try {
-    rows.push(await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretDir }));
+    // On DATABASE_URL a server seeds nothing unless asked; the bench reads the demo client's lessons.
+    rows.push(await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: secretDir, DEMO_DATA: '1' }));
   } finally {
     await run(`drop database if exists ${name} with (force)`);
     rmSync(secretDir, { recursive: true, force: true });

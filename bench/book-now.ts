@@ -16,6 +16,7 @@ import { sampleForm, sampleLessons } from '../tests/support/draft-fixtures.ts';
 import { freePort } from '../server/cluster/free-port.ts';
 import { root, spread, startServer, stopServer } from './bench-server.ts';
 import { benchResultsFile, recordBench, resetBenchResults } from './results-file.ts';
+import { type Target, reportTargets, under } from './targets.ts';
 
 type User = components['schemas']['User'];
 type Package = components['schemas']['Package'];
@@ -26,6 +27,7 @@ type OrderRequest = operations['createOrder']['requestBody']['content']['applica
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const warmup = 5;
 const targetMs = 300;
+const slotGridTargetMs = 5;
 
 async function measureBookNow(base: string) {
   const call = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> => {
@@ -113,7 +115,7 @@ function slotGridBench() {
     return json.testResults.flatMap((file) =>
       file.assertionResults.flatMap((test) =>
         test.benchmarks.flatMap((benchmark) =>
-          benchmark.tasks.map(({ name, latency, throughput }) => ({ group: test.fullName, name, meanMs: latency.mean, p75Ms: latency.p75, p99Ms: latency.p99, hz: throughput.mean, rmePercent: latency.rme, samples: latency.samplesCount, targetMs: 5, withinTarget: latency.mean < 5 })),
+          benchmark.tasks.map(({ name, latency, throughput }) => ({ group: test.fullName, name, meanMs: latency.mean, p75Ms: latency.p75, p99Ms: latency.p99, hz: throughput.mean, rmePercent: latency.rme, samples: latency.samplesCount, targetMs: slotGridTargetMs, withinTarget: latency.mean < slotGridTargetMs })),
         ),
       ),
     );
@@ -126,11 +128,13 @@ resetBenchResults();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-book-now-'));
 const port = await freePort();
 const { child: server } = await startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` });
+const targets: Target[] = [];
 try {
   const bookNow = await measureBookNow(`http://127.0.0.1:${port}`);
   recordBench('bookNowToPaymentLink', bookNow);
   console.log(`\nBook Now → payment link (POST /client-packages/ + POST /create-order), ${runs} runs`);
   console.table([bookNow]);
+  targets.push(under('Book Now → payment link p95', bookNow.p95Ms, targetMs));
 } finally {
   await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
@@ -138,4 +142,6 @@ try {
 const grid = slotGridBench();
 recordBench('slotGrid', grid);
 console.table(grid.map(({ name, meanMs, p99Ms, withinTarget }) => ({ name, meanMs: Number(meanMs.toFixed(3)), p99Ms: Number(p99Ms.toFixed(3)), withinTarget })));
+for (const bench of grid) targets.push(under(`slot grid, ${bench.name}, mean`, bench.meanMs, bench.targetMs));
 console.log(`written to ${path.relative(root, benchResultsFile)}`);
+reportTargets(targets);

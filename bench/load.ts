@@ -10,26 +10,30 @@
  *   expected 409 of a collision, and failed connections);
  * - `fault`: the two-instance mix again, with one instance SIGKILLed in the middle and started again;
  * - after every cluster run, `invariants`, checked by SQL.
- * PostgreSQL: BENCH_DATABASE_URL (an admin connection; a scratch database is made and dropped per run), by default
- * the local one at postgres://postgres:postgres@127.0.0.1:5432/postgres. BENCH_SECONDS sets each run's length.
+ * PostgreSQL: BENCH_DATABASE_URL (an admin connection; a scratch database is made and dropped per run), or else a
+ * private one (server/cluster/own-postgres.ts) in a temporary directory on a free loopback port, stopped and removed at
+ * the end, on a failure and on Ctrl+C; the machine's own PostgreSQL is never used unless named. BENCH_SECONDS sets each
+ * run's length, BENCH_ONLY the parts (read, mix1, mix2, fault). A missed read target or a broken invariant exits 1.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../server/cluster/cluster.ts';
 import { freePort } from '../server/cluster/free-port.ts';
+import { type OwnPostgres, startOwnPostgres } from '../server/cluster/own-postgres.ts';
 import { signPaymentEvent } from '../server/domain/payment-signature.ts';
 import { demoLogin } from '../server/seed/seed.ts';
 import { type FreeHour, freeMathematicsHours } from '../tests/support/free-hours.ts';
+import { type Target, reportTargets, under } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, '.ci-results/load.json');
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const readTargetP99Ms = 50;
 const bookingClients = 6;
 
@@ -201,7 +205,7 @@ async function invariants(db: pg.Client) {
   return { ...result, hold: result.tutorsInTwoLessons + result.studentsInTwoLessons + result.paidOrdersNotBooked + result.duplicateInvoices === 0 };
 }
 
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function scratchDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_load_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: admin });
@@ -215,13 +219,21 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-async function mixRun(size: number, fault: boolean) {
-  const database = await scratchDatabase();
+async function mixRun(admin: string, size: number, fault: boolean) {
+  const database = await scratchDatabase(admin);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'load-cluster-'));
   let cluster: Cluster | undefined;
   const db = new pg.Client({ connectionString: database.url });
+  // Its connection ends when an interrupted bench stops PostgreSQL under it: not a crash.
+  db.on('error', () => {});
+  const undo = async () => {
+    await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  onInterrupt.add(undo);
   try {
-    cluster = await startCluster({ size, port: await freePort(), dataDir, databaseUrl: database.url, log: () => {} });
+    // On DATABASE_URL a server seeds nothing unless asked; the bench signs in as the demo client.
+    cluster = await startCluster({ size, port: await freePort(), dataDir, databaseUrl: database.url, env: { DEMO_DATA: '1' }, log: () => {} });
     const base = cluster.url;
     await db.connect();
     const secret = readFileSync(path.join(dataDir, 'payment-webhook-secret'), 'utf8').trim();
@@ -283,6 +295,7 @@ async function mixRun(size: number, fault: boolean) {
     const calls = [...readResults, summary('POST /create-order (holds)', stats.order, elapsed), summary('POST /payment-webhook (confirm or cancel)', stats.confirm, elapsed)];
     return { instances: size, database: 'PostgreSQL', seconds, calls, ...(fault ? { fault: faultLog } : {}), invariants: await invariants(db) };
   } finally {
+    onInterrupt.delete(undo);
     await db.end().catch(() => {});
     await cluster?.stop();
     await database.drop();
@@ -299,33 +312,93 @@ async function waitFor(cluster: Cluster, name: string, state: string): Promise<s
   return `${(await cluster.states())[name]} (not ${state} after 20 s)`;
 }
 
+/** What Ctrl+C must stop and remove, in the order added: the PostgreSQL, then the run under way (undone last first). */
+const onInterrupt = new Set<() => Promise<void>>();
+
+/** The PostgreSQL of the cluster runs: BENCH_DATABASE_URL's, or a private one made for this run (`stop` removes it). */
+async function benchPostgres(): Promise<{ admin: string; stop(): Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) {
+    console.log(`PostgreSQL of BENCH_DATABASE_URL on ${new URL(given).host}`);
+    return { admin: given, stop: async () => {} };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-load-postgres-'));
+  let own: OwnPostgres | undefined;
+  const stop = async () => {
+    await own?.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    own = await startOwnPostgres(dir, () => {}, 'BENCH_DATABASE_URL');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  console.log(`private PostgreSQL ${own.version} in ${own.dataDir}, port ${own.port} (removed at the end)`);
+  return { admin: own.url, stop };
+}
+
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (part: string) => !only || only.includes(part);
 const results: Record<string, unknown> = { seconds };
+const targets: Target[] = [];
 const write = () => {
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify({ ...results, updatedAt: new Date().toISOString() }, null, 2)}\n`);
 };
+/** A run's invariants as a target: every count of a broken rule at 0. */
+const invariantsHeld = (name: string, found: Awaited<ReturnType<typeof invariants>>): Target => {
+  const { tutorsInTwoLessons, studentsInTwoLessons, paidOrdersNotBooked, duplicateInvoices } = found;
+  return { name: `${name} invariants`, figure: JSON.stringify({ tutorsInTwoLessons, studentsInTwoLessons, paidOrdersNotBooked, duplicateInvoices }), target: 'all 0', met: found.hold };
+};
+
 if (wanted('read')) {
-  results.appointmentsRead = await appointmentsRead();
-  console.log('GET /appointmentstwo, PGlite, 50 connections:', results.appointmentsRead);
+  const read = await appointmentsRead();
+  results.appointmentsRead = read;
+  console.log('GET /appointmentstwo, PGlite, 50 connections:', read);
+  targets.push(under('GET /appointmentstwo (PGlite, 50 connections) p99', read.p99Ms, readTargetP99Ms));
   write();
 }
-for (const size of [1, 2]) {
-  if (!wanted(`mix${size}`)) continue;
-  const run = await mixRun(size, false);
-  results[`mix${size}`] = run;
-  console.log(`\nmix, ${size} instance(s) behind HAProxy`);
-  console.table(run.calls);
-  console.log('invariants', run.invariants);
-  write();
-}
-if (wanted('fault')) {
-  const run = await mixRun(2, true);
-  results.fault = run;
-  console.log('\nfault run: 2 instances, one SIGKILLed and restarted');
-  console.table(run.calls);
-  console.log(run.fault, 'invariants', run.invariants);
-  write();
+const clusterRuns = [
+  { part: 'mix1', size: 1, fault: false, title: 'mix, 1 instance(s) behind HAProxy' },
+  { part: 'mix2', size: 2, fault: false, title: 'mix, 2 instance(s) behind HAProxy' },
+  { part: 'fault', size: 2, fault: true, title: 'fault run: 2 instances, one SIGKILLed and restarted' },
+].filter((run) => wanted(run.part));
+if (clusterRuns.length > 0) {
+  // Ctrl+C or a kill: the private PostgreSQL runs in a session of its own (pg_ctl detaches it), so nothing else stops
+  // it, and a run's finally never comes. One interrupted while it starts is stopped once it has.
+  const starting = benchPostgres();
+  onInterrupt.add(async () => (await starting.catch(() => undefined))?.stop());
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\n${signal}: stopping what this bench started`);
+    void (async () => {
+      for (const undo of [...onInterrupt].reverse()) await undo().catch((error: unknown) => console.error((error as Error).message));
+      process.exit(130);
+    })();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  const postgres = await starting;
+  try {
+    for (const { part, size, fault, title } of clusterRuns) {
+      const run = await mixRun(postgres.admin, size, fault);
+      results[part] = run;
+      console.log(`\n${title}`);
+      console.table(run.calls);
+      if (run.fault) console.log(run.fault);
+      console.log('invariants', run.invariants);
+      targets.push(invariantsHeld(title, run.invariants));
+      write();
+    }
+  } catch (error) {
+    // Interrupted, the run fails as its instances and PostgreSQL go: the signal's stop ends the process, not this.
+    if (interrupted) await new Promise(() => {});
+    throw error;
+  } finally {
+    if (!interrupted) await postgres.stop();
+  }
 }
 console.log(`written to ${path.relative(root, resultsFile)}`);
+reportTargets(targets);

@@ -18,6 +18,7 @@ import { chromiumLaunchOptions } from '../tests/support/chromium.ts';
 import { sampleForm, sampleLessons } from '../tests/support/draft-fixtures.ts';
 import { root, spread, startServer, stopServer } from './bench-server.ts';
 import { benchResultsFile, recordBench } from './results-file.ts';
+import { atMost, reportTargets } from './targets.ts';
 
 const taps = Number(process.env.BENCH_TAPS ?? 20);
 const tapsPerWeek = 5;
@@ -211,6 +212,7 @@ try {
   console.table({ tapToDialog: summary.tapToDialog, tapToDialogEventTiming: summary.tapToDialogEventTiming ?? {}, tapToTutors: summary.tapToTutors });
   console.log(`Target: tutors listed within ${targetMs} ms of the tap (p95): ${summary.withinTarget ? 'PASS' : 'FAIL'} (p95 ${tutors.p95Ms} ms, max ${tutors.maxMs} ms)`);
   console.log(`written to ${path.relative(root, benchResultsFile)}`);
+  reportTargets([atMost('tap → tutors p95', tutors.p95Ms, targetMs)]);
 } finally {
   await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
- * The one price rule the portal and the server share (spec §9 "Per-class charge"; DESIGN.md: flat and
- * percent coupons are both applied, the total never drops below 0). It lives in contract/ because both
+ * The one price rule the portal and the server share (spec §9 "Per-class charge"; docs/decisions/020-flat-and-percent-coupons.md:
+ * flat and percent coupons are both applied, the total never drops below 0). It lives in contract/ because both
  * sides may import it (src → machines → contract, server → contract): what a client is shown is what the
  * server charges. tests/unit/shared-pricing.test.ts runs both import paths over one table.
  */

@@ -1,6 +1,6 @@
 /**
- * The reschedule notice (spec §2 "Rescheduling list", §9; DESIGN.md: hidden "within the 2-day notice (that
- * case included)"). A lesson whose branch-zone day is at most 2 days after today can no longer be moved; a
+ * The reschedule notice (spec §2 "Rescheduling list", §9; docs/decisions/003-reschedule-notice.md: hidden
+ * "within the 2-day notice (that case included)"). A lesson whose branch-zone day is at most 2 days after today can no longer be moved; a
  * lesson is moved onto a day from today + 2 on, the first bookable day of every grid. In contract/ because the portal (which hides the Reschedule button) and the
  * server (which refuses the move) must agree to the day. Days are calendar dates of the branch's zone,
  * 'YYYY-MM-DD', computed as calendar arithmetic (never through a local zone).

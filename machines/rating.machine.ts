@@ -2,7 +2,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 
 /**
  * The Rate Us dialog of Manage Booking's past bookings (spec §2 Rate Us, §4 rate dialog, §5 Rate Us;
- * DESIGN.md's decision): 5 stars with a hover highlight, an optional feedback text, Cancel and Submit.
+ * docs/decisions/021-rating-needs-a-star.md): 5 stars with a hover highlight, an optional feedback text, Cancel and Submit.
  * A rating is about one lesson: the dialog opens on a completed lesson and the review names it.
  * Submit waits for a star ('Tap a star to rate' says why); with no stored user it sends nothing and logs
  * 'No user data found'. A successful submit resets the stars and text, closes, and says the lessons changed

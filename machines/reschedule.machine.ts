@@ -5,8 +5,8 @@ import { weeksShownFor } from './rules/packages.ts';
 import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, hourlyAvailability, instantOfHour, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekTabPage } from './rules/slots.ts';
 
 /**
- * Moving one lesson on /reschedule-slot (spec §2 "Reschedule slot", §5 "Reschedule", §8, §9; DESIGN.md: the
- * branch's zone, the 2-day notice). It starts with a read: the lesson's tutor's free hours, less those at
+ * Moving one lesson on /reschedule-slot (spec §2 "Reschedule slot", §5 "Reschedule", §8, §9; the
+ * branch's zone and the 2-day notice: docs/decisions/001-branch-time-zone.md, 003-reschedule-notice.md). It starts with a read: the lesson's tutor's free hours, less those at
  * which its students already have a lesson. The client picks a month, a week tab (6 weeks, three at a time)
  * and exactly one hour (another hour replaces it; the same one again unselects it); a month opens on its first
  * week with an hour of the tutor (the first week is often all inside the 2-day notice); the tutor is asked for

@@ -208,11 +208,24 @@ function errorBody(message: string, field?: string) {
 async function registerSpa(app: FastifyInstance, spaDir: string) {
   const built = existsSync(path.join(spaDir, 'index.html'));
   if (built) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false });
-  // History fallback: any other GET that wants a page gets the app, which routes on the client.
+  // History fallback: any other GET or HEAD of an app path gets the app, which routes on the client, whatever its
+  // Accept (curl and a balancer's health check send */*). The API and the server pages keep their 404s, and so
+  // does a missing file: a script or an icon answered with HTML would fail in a browser with a misleading error.
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) return reply.code(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
-    if (built) return reply.type('text/html').sendFile('index.html');
+    if (!isAppPath(request)) return reply.code(404).send(errorBody(`No such route: ${request.method} ${request.url.split('?')[0]}`));
+    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     return sendPlaceholder(reply);
   });
+}
+
+/** The server's own prefixes: the API, the sandbox provider's pages, the development pages. */
+const serverPrefixes = ['/api', '/sandbox', '/dev'];
+
+/** A page of the app: read (GET or HEAD), under none of the server's prefixes, and naming no file (no extension). */
+function isAppPath(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (serverPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !/\.[^.]+$/.test(lastSegment);
 }

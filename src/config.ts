@@ -28,7 +28,7 @@ export const config = {
   /** 'Register as New Client' (opens in a new tab). */
   registerUrl: text(env.VITE_REGISTER_URL, '/student-form'),
   currency: text(env.VITE_CURRENCY, 'AED'),
-  /** The price the remaining-package screen shows (DESIGN.md: 'AED 60' by default). */
+  /** The price the remaining-package screen shows ('AED 60' by default: docs/decisions/002-one-money-formatter.md). */
   renewalPrice: nonNegative(env.VITE_RENEWAL_PRICE, 60),
   apiBaseUrl: text(env.VITE_API_BASE_URL, '/api'),
   apiTimeoutMs: nonNegative(env.VITE_API_TIMEOUT_MS, 30_000),

@@ -7,7 +7,7 @@ const meta = {
   title: 'Home/Dashboard',
   component: DashboardView,
   args: {
-    scheduledCount: 3,
+    scheduled: { all: 3, current: 3, past: 0 },
     scheduledLoading: false,
     loading: false,
     pendingPayment: false,
@@ -30,7 +30,7 @@ const tiles = [
 ] as const;
 
 export const Loading: Story = {
-  args: { scheduledCount: null, scheduledLoading: true, loading: true },
+  args: { scheduled: null, scheduledLoading: true, loading: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
@@ -84,7 +84,7 @@ export const OpeningPendingPayment: Story = {
 };
 
 export const NoPendingPayment: Story = {
-  args: { scheduledCount: 1 },
+  args: { scheduled: { all: 1, current: 1, past: 0 } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Welcome to Your Dashboard!' })).toBeVisible();
@@ -95,8 +95,17 @@ export const NoPendingPayment: Story = {
   },
 };
 
+/** The count is every lesson of the list, past ones too (spec §2): the tile says how many are still to come. */
+export const WithPastLessons: Story = {
+  args: { scheduled: { all: 36, current: 26, past: 10 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Manage Booking 36 scheduled classes 26 current, 10 past' })).toHaveAttribute('href', '/manage-booking');
+  },
+};
+
 export const LoadFailed: Story = {
-  args: { scheduledCount: null, loadError: 'Your scheduled classes could not be loaded.' },
+  args: { scheduled: null, loadError: 'Your scheduled classes could not be loaded.' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Your scheduled classes could not be loaded.');

@@ -6,7 +6,7 @@ import { type Payer, type PlannedLesson, type WeeklyLessons, bookingPlan, isPlan
 
 /**
  * The one write of a booking that is not paid at checkout: POST /bookings, the lessons and their services
- * in one transaction, on a basis that needs no payment (DESIGN.md "Paid means booked"):
+ * in one transaction, on a basis that needs no payment (docs/architecture.md, "Paid means booked"):
  * - the free assessment (spec §2 "Free booking", §9 "Free assessment charge rate 00.00"): one class for one
  *   student, the first one named;
  * - the remaining classes of a paid package (/remainingbookclass; §9 "Renewal charge rate and pay rate 100.00");

@@ -3,7 +3,7 @@ import { isGroupedByWeek, isLessonData, isPackageForm, isRecord, isTutorList } f
 
 /**
  * What a client has chosen so far in a booking flow, across its routes. The URL is the step, the draft is
- * what has been chosen, the machine of each screen is what happens there now (DESIGN.md, "Booking flows
+ * what has been chosen, the machine of each screen is what happens there now (docs/architecture.md, "Booking flows
  * across routes"). Pure data and pure transforms: src/booking/booking-draft-storage.ts maps it to the
  * spec's working keys (packageFormData, lessonData, ...) and back.
  */

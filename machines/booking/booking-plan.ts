@@ -5,7 +5,7 @@ import { type KnownStudent, knownStudentNamed } from './booking-form.ts';
 import { learnersOf } from './booking-learners.ts';
 
 /**
- * The one booking plan of the draft, whatever it is booked on (DESIGN.md "Paid means booked"): a paid
+ * The one booking plan of the draft, whatever it is booked on (docs/architecture.md, "Paid means booked"): a paid
  * order (checkout's POST /create-order, checkout-order.ts), the free assessment, the remaining classes of
  * a paid package, and the classes to place of a paid order (POST /bookings, book-lessons.ts). From the
  * draft, the client's students and the branch's time zone: the lines of the booking (who, which package

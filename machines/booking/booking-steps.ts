@@ -2,7 +2,7 @@ import { type BookingDraft, type BookingEntry, emptyDraft } from './booking-draf
 import { learnersOf } from './booking-learners.ts';
 
 /**
- * The steps of the booking flows and how they follow each other (spec §2 and §4, DESIGN.md's table):
+ * The steps of the booking flows and how they follow each other (spec §2 and §4, docs/decisions/):
  * - new: students → packages → slots → summary → checkout → payment; in the individual two-student flow
  *   checkout's 'Go For First' / 'Go For Second' goes back to packages for the other student;
  * - renewal (Renew / change package): renewPackages → slots → summary → checkout → payment;
@@ -13,7 +13,7 @@ import { learnersOf } from './booking-learners.ts';
  *   its slots straight from the dashboard, and go back there (stepBack);
  * - free (the free assessment): students → freeSlot → freeSummary → paymentSummary; /free-book (freeSlot) opens on
  *   the form of a free draft (ticking 'Free Assessment' on the grid makes one), and without one the students
- *   are chosen first on /new-booking, whose Next returns to /free-book (DESIGN.md's '/free-book' row).
+ *   are chosen first on /new-booking, whose Next returns to /free-book (docs/decisions/015-free-book.md).
  * Every flow's back from its first step, and every exit, is the dashboard. src/booking/booking-paths.ts maps a
  * step to its URL.
  */
@@ -161,7 +161,7 @@ export function missingStep(step: BookingStep, draft: BookingDraft | null, entry
   return null;
 }
 
-/** What /new-booking says when a later step sent the client there for want of a booking (DESIGN.md: every route says why). */
+/** What /new-booking says when a later step sent the client there for want of a booking (every route says why: docs/architecture.md, "Booking flows across routes"). */
 export const startBookingText = 'Start a booking here first: choose the students, program, year and subjects.';
 /** What /new-booking says when /free-book sent the client there: the free assessment is for a student, year and subject. */
 export const startFreeAssessmentText = 'Choose who the free assessment is for first: the student, program, year and subject.';

@@ -3,7 +3,7 @@ import { type BookingInput, withoutSlots } from './booking-draft.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
 
 /**
- * The booking summary (spec §2 "Booking Summary"; DESIGN.md "Back with confirmation"): the package and the
+ * The booking summary (spec §2 "Booking Summary"; back with confirmation: docs/architecture.md, "Booking flows across routes"): the package and the
  * slots chosen, read from the draft. Confirm Booking goes on to checkout. Back, from the header's arrow or
  * the browser's back button, first asks 'If you go back, your appointment data will be cleared.'; confirmed,
  * the slots leave the draft and the client goes to the step before (the slots, or the dashboard).

@@ -86,7 +86,7 @@ export function orderOf(draft: BookingDraft, payer: Payer, coupon: AppliedCoupon
     level: first.level,
     ...(coupon ? { coupon: coupon.code } : {}),
     ...(lessons.length > 0 ? { lessons } : {}),
-    // Two students studying individually: a line each, priced apart (DESIGN.md), each with its lessons per
+    // Two students studying individually: a line each, priced apart (docs/decisions/024-individual-study-order-lines.md), each with its lessons per
     // week; one line needs none, its lessons per week are the order's.
     ...(lines.length > 1 ? { lines } : first.weekly_lessons ? { weekly_lessons: first.weekly_lessons } : {}),
     ...(paysForPackage && draft.clientPackageId !== null ? { client_package_id: draft.clientPackageId } : {}),

@@ -6,8 +6,8 @@ import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } fro
 import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoStudentSplitMachine } from './two-student-split.machine.ts';
 
 /**
- * Checkout (spec §2 "Checkout", §5 "Coupon", §7 POST /apply-coupon and POST /create-order; DESIGN.md's
- * decisions on coupons and the payment redirect). The client may apply a coupon (the server's answer is
+ * Checkout (spec §2 "Checkout", §5 "Coupon", §7 POST /apply-coupon and POST /create-order; the
+ * decisions on coupons and the payment redirect, docs/decisions/020-flat-and-percent-coupons.md and 019-success-shows-the-receipt.md). The client may apply a coupon (the server's answer is
  * taken off the total; a refusal takes the discount back to 0 and shows the server's message: in a toast
  * for 3 s, and at the coupon field until the code is edited or applied again), choose how to pay (kept in
  * the draft, so a refresh or a new login keeps it; PayPal until another is chosen), cancel (the dashboard,

@@ -5,7 +5,7 @@ import { type BookingDraft, type LessonData, type PackageForm, emptyDraft } from
 import { type KnownStudent, fullName } from './booking-form.ts';
 
 /**
- * The classes to place of a paid order (DESIGN.md "Paid means booked"): a payment confirmed after its hold
+ * The classes to place of a paid order (docs/architecture.md, "Paid means booked"): a payment confirmed after its hold
  * expired books what is still free and leaves the rest as classes to place on the order (`to_place`). The
  * dashboard lists such orders (GET /orders-to-place/{clientid}); tapping one opens the remaining-classes grid
  * (/remainingbookclass) for it, with a draft made here from the order, and Book Now books the classes on the

@@ -33,7 +33,7 @@ import {
 
 export interface PackageSelectionInput extends BookingInput {
   currency: string;
-  /** The price shown on /remaining-package (DESIGN.md: 'AED 60' by default). */
+  /** The price shown on /remaining-package ('AED 60' by default: docs/decisions/002-one-money-formatter.md). */
   renewalPrice: number;
   clientid: number;
 }

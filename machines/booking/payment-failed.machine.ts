@@ -4,7 +4,7 @@ import { setup } from 'xstate';
  * /failed and /cancel (spec §2 "Payment success and confirmation screens", §8, §9): the alert 'Payment
  * Failed / Your payment could not be processed.' stays for the failedRedirect wait; then the working keys are
  * cleared (userdata, token and BranchId stay) and the client goes to the dashboard. The wait is a named delay
- * (DESIGN.md), overridden from config by the container.
+ * (docs/architecture.md, "Statecharts"), overridden from config by the container.
  */
 
 export const paymentFailedTitle = 'Payment Failed';

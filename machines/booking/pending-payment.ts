@@ -7,7 +7,7 @@ import { lostHoursNotice, lostHoursOf, withoutLostHours } from './taken-hours.ts
 /**
  * Opening the pending payment (the dashboard's card, spec §4 "Pending-payment flow"): its booking was saved
  * when the client pressed Book Now, maybe days ago, and a payment cancelled or failed since keeps it. Its
- * hours may have gone meanwhile (someone else booked them, DESIGN.md "Paid means booked") or passed. They are
+ * hours may have gone meanwhile (someone else booked them, docs/architecture.md, "Paid means booked") or passed. They are
  * checked before the booking opens, against the hours the grid offers now (load-grid.ts), so that the client
  * chooses again on the grid, told which and why, instead of being refused at checkout. A call sequence with
  * the calls injected (src/actors/slot-selection.ts), tested with fakes (tests/unit/pending-payment.test.ts).

@@ -16,9 +16,9 @@ import { type TakenHour, takenFrom, takenHoursNotice, takenHoursOf } from './tak
  * the same weekday and hour of the following weeks. A chosen hour, clicked again or removed from 'Selected
  * Slots', is unselected. Book Now records the package unpaid (new and renewal) and goes to the summary; on
  * /remainingbookclass (entry 'remaining') it books the slots on the paid package, or on the paid order whose
- * classes are placed (the dashboard's card), in one POST /bookings (DESIGN.md "two paths": no payment), and
+ * classes are placed (the dashboard's card), in one POST /bookings (the "two paths" of docs/decisions/023-remaining-classes-and-renewal.md: no payment), and
  * goes to the dashboard with the draft cleared. Ticking the Free Assessment box makes the draft a free
- * assessment, the form (and an hour chosen) kept, and goes to /free-book (DESIGN.md's '/free-book' row); there
+ * assessment, the form (and an hour chosen) kept, and goes to /free-book (docs/decisions/015-free-book.md); there
  * (entry 'free': one slot in all, 6 weeks) Book Now goes to the free summary: nothing is written before the
  * client confirms there. A booking refused
  * because someone else took hours meanwhile (a 409 naming them) drops those slots and says which, as
@@ -154,7 +154,7 @@ const totalLessons = (context: SlotSelectionContext) => {
   return context.draft.lessons ? classesOf[context.draft.lessons.packageName] : 0;
 };
 
-/** The weeks a month's grid shows: by package and weekly lessons; renewal 3; remaining 3, or 4 when 6 or fewer classes remain (spec §9, DESIGN.md). */
+/** The weeks a month's grid shows: by package and weekly lessons; renewal 3; remaining 3, or 4 when 6 or fewer classes remain (spec §9, docs/decisions/022-renewal-and-remaining-weeks.md). */
 export function weekCountOf(context: SlotSelectionContext): number {
   const { draft } = context;
   if (context.freeAssessment) return weeksShownFor('free');

@@ -3,8 +3,8 @@ import { type OrderProgress, type OrderUnavailable, isBooked, isClosedUnpaid, is
 import type { KnownStudent } from './booking-form.ts';
 
 /**
- * /success?ref=… (spec §2 "Payment success", §4 "Success page sequence"; DESIGN.md "The success page" and
- * "Paid means booked"): verify the order, read the students, wait, have the order booked, wait, confirm
+ * /success?ref=… (spec §2 "Payment success", §4 "Success page sequence"; docs/architecture.md, "The success page"
+ * and "Paid means booked"): verify the order, read the students, wait, have the order booked, wait, confirm
  * the order, (delete the free package for a pending payment), wait, 'Payment Successful'.
  *
  * The server books a paid order itself (the provider's notification books its held lessons, services,
@@ -79,7 +79,7 @@ const successSetup = setup({
     keepOrder: assign((_, params: { order: OrderProgress }) => ({ order: params.order, error: null })),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
     keepUnavailable: assign({ unavailable: (_, params: { error: unknown }) => orderUnavailableOf(params.error) }),
-    /** Failures are logged (DESIGN.md); the container logs them, so that the chart stays pure. */
+    /** Failures are logged (docs/decisions/004-failures-are-shown.md); the container logs them, so that the chart stays pure. */
     logError: (_, _params: { message: string }) => {},
     /** The 'Payment Successful' alert; the container shows it. */
     announceSuccess: () => {},

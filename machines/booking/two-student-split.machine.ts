@@ -3,8 +3,8 @@ import { type BookingDraft, type BookingEntry, type BookingInput, withOtherStude
 import { type BookingOutput, type RoutedStep, nextStep, routed, stepOutput } from './booking-steps.ts';
 
 /**
- * The checkout's 'Go For First' / 'Go For Second' (spec §2 Checkout, §4 "Two-student flow"; DESIGN.md's
- * decision on individual study). With two students studying individually the client books one at a time:
+ * The checkout's 'Go For First' / 'Go For Second' (spec §2 Checkout, §4 "Two-student flow"; the
+ * decision on individual study, docs/decisions/024-individual-study-order-lines.md). With two students studying individually the client books one at a time:
  * while the other student is still to come (hidebutton), checkout shows this button instead of Pay Now.
  * It keeps the current student's package and slots in studentsData, switches studentType to the other
  * student, turns hidebutton off (that student's checkout pays for both, one order) and goes to the

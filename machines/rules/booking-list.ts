@@ -7,8 +7,8 @@ import { packageNameOf } from './packages.ts';
 /**
  * The lists of the client's appointments on Manage Booking and Rescheduling (spec §2, §3 "Mapped booking",
  * §4 "Appointment status"): which tab a lesson belongs to, its group (the client package it was booked
- * under), its page, its weekday, day and hour in the branch's time zone (DESIGN.md: whatever the browser's
- * zone) with the reader's own clock beside it when the reader's zone shows another, how its status is drawn,
+ * under), its page, its weekday, day and hour in the branch's time zone (docs/decisions/001-branch-time-zone.md:
+ * whatever the browser's zone) with the reader's own clock beside it when the reader's zone shows another, how its status is drawn,
  * whether it may be rated, and the derived action.
  * Pure: the clock comes in as `now` (an instant) or `today` (a branch-zone day), the reader's zone as a name.
  */
@@ -28,6 +28,21 @@ export const bookingTabs: readonly { id: BookingTab; label: string }[] = [
 
 /** Past = completed or cancelled; Current = the rest. */
 export const tabOf = (status: AppointmentStatus): BookingTab => (status === 'completed' || status === 'cancelled' ? 'past' : 'current');
+
+/**
+ * The dashboard's count of scheduled classes (spec §2: the length of the appointment list) and how it splits
+ * over Manage Booking's two tabs: a parent reading '36 scheduled classes' would take them all for lessons to come.
+ */
+export interface ScheduledCount {
+  all: number;
+  current: number;
+  past: number;
+}
+
+export function scheduledCountOf(appointments: readonly Pick<Appointment, 'status'>[]): ScheduledCount {
+  const past = appointments.filter((appointment) => tabOf(appointment.status) === 'past').length;
+  return { all: appointments.length, current: appointments.length - past, past };
+}
 
 export const freeAssessmentGroupName = 'Free Assessment';
 
@@ -268,7 +283,7 @@ export interface RescheduleItem extends LessonWhen {
   groupKey: string;
   packageName: string;
   status: string;
-  /** Planned and beyond the notice (DESIGN.md: hidden within the 2-day notice, that day included). */
+  /** Planned and beyond the notice (docs/decisions/003-reschedule-notice.md: hidden within the 2-day notice, that day included). */
   reschedulable: boolean;
   /** Planned but inside the notice: the button is hidden, and the screen says why. */
   insideNotice: boolean;
@@ -318,7 +333,7 @@ export function reschedulePage(appointments: readonly Appointment[], { page, siz
 
 /**
  * The spec's rescheduleData for a lesson: its tutor is the service's first (conjobs[0]); the avatar is the
- * app's local initials avatar (DESIGN.md), so no address is kept. Null when the service has no tutor.
+ * app's local initials avatar (docs/decisions/009-initials-avatar.md), so no address is kept. Null when the service has no tutor.
  */
 export function rescheduleDataOf(appointment: Pick<Appointment, 'id' | 'topic' | 'service'>, service: Pick<Service, 'conjobs'>): RescheduleData | null {
   const tutor = service.conjobs[0];

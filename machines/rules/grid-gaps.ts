@@ -7,7 +7,7 @@ import { type AvailabilityIndex, type GridDay, type GridWeek, type MonthChoice, 
  */
 
 /**
- * Why a day shows no hour: before the 2-day notice (today + 2 in the branch zone, DESIGN.md), a day of the
+ * Why a day shows no hour: before the 2-day notice (today + 2 in the branch zone, docs/decisions/017-first-bookable-day.md), a day of the
  * week before the month shown begins (it is booked from that month's own weeks), or no tutor free then.
  */
 export type DayGap = 'tooSoon' | 'otherMonth' | 'noTutor';

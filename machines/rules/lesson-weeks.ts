@@ -1,7 +1,7 @@
 import { calendarDayOf, formatDateTime } from '../../contract/date-format.ts';
 
 /**
- * The receipt's list (DESIGN.md: /payment-successfull shows the order's lessons grouped by week with a check
+ * The receipt's list (docs/decisions/018-receipt-page.md: /payment-successfull shows the order's lessons grouped by week with a check
  * mark each): lessons in time order, in weeks (Sunday to Saturday, as the booking grid shows them) counted
  * from the first lesson's week, with days and hours in the branch's zone, whatever the browser's.
  */

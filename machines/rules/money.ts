@@ -1,5 +1,5 @@
 /**
- * The one money formatter (DESIGN.md: one formatter, the currency from config): the currency code, then
+ * The one money formatter (docs/decisions/002-one-money-formatter.md: one formatter, the currency from config): the currency code, then
  * the amount with grouping, and cents only when there are any: 'AED 60', 'AED 1,026', 'AED 57.50'.
  */
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

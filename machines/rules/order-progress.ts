@@ -4,7 +4,7 @@ import { lessonsByWeek } from './lesson-weeks.ts';
 import { formatMoney } from './money.ts';
 
 /**
- * What GET /orders/{ref} says about an order (DESIGN.md "Paid means booked"): the server books a paid order
+ * What GET /orders/{ref} says about an order (docs/architecture.md, "Paid means booked"): the server books a paid order
  * itself, in the transaction that marks it paid (the provider's notification, or POST /orders/{ref}/fulfilment
  * when the notification is late): its held lessons, their services, the settled invoice and the receipt.
  * The success page only asks whether that has happened, and shows it.

@@ -51,7 +51,7 @@ export function weeksShown(packageName: PackageName, weeklyLessons: number): num
   }
 }
 
-/** The weeks the other grids show: free booking and reschedule 6; renewal and remaining 3, and 4 when 6 or fewer classes remain (DESIGN.md). */
+/** The weeks the other grids show: free booking and reschedule 6; renewal and remaining 3, and 4 when 6 or fewer classes remain (docs/decisions/022-renewal-and-remaining-weeks.md). */
 export function weeksShownFor(grid: 'free' | 'reschedule' | 'renewal' | 'remaining', remainingClasses = 0): number {
   if (grid === 'free' || grid === 'reschedule') return 6;
   return remainingClasses <= 6 ? 4 : 3;

@@ -3,7 +3,7 @@ import { wallClockInstant, zoneOffset } from '../../contract/date-format.ts';
 /**
  * The slot grid of /book-class (spec §2 "Book Classes", §5 "Slot selection", §9): hourly slots from the
  * tutors' availability windows, months, Sunday-start weeks and their tabs. Every day and hour is a
- * wall-clock value of the BRANCH's time zone (DESIGN.md), computed from the instant and the zone's offset,
+ * wall-clock value of the BRANCH's time zone (docs/decisions/001-branch-time-zone.md), computed from the instant and the zone's offset,
  * never from the browser's zone: the same answer under any TZ.
  */
 

@@ -13,6 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import path from 'node:path';
 import { loadSecret } from '../auth/tokens.ts';
+import { localUrl } from '../config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,6 +25,17 @@ export interface ClusterOptions {
   dataDir: string;
   /** The shared database; when unset, the cluster's own PostgreSQL in `dataDir`/postgres (see own-postgres.ts). */
   databaseUrl?: string | undefined;
+  /** Given to every instance; unset, one generated once into `dataDir`. */
+  jwtSecret?: string | undefined;
+  /** Given to every instance; unset, one generated once into `dataDir`. */
+  paymentWebhookSecret?: string | undefined;
+  /** The origin clients use; http://localhost:<port> by default. */
+  publicUrl?: string | undefined;
+  /**
+   * DEMO_DATA of every instance: unset, on with the cluster's own PostgreSQL (a database made for trying it), and on a
+   * given `databaseUrl` whatever the environment says (off unless DEMO_DATA is set).
+   */
+  demoData?: boolean | undefined;
   /** Extra environment for every instance (e.g. ORDER_HOLD_SECONDS, REMINDER_SCAN_SECONDS). */
   env?: Record<string, string>;
   /** Extra environment for one instance, by its index from 0 (e.g. a test's PORTAL_FAILPOINT for one of them). */
@@ -221,9 +233,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     writeFileSync(urlFile, `${databaseUrl}\n`, { mode: 0o600 });
     started.push({ name: urlFile, stop: async () => rmSync(urlFile, { force: true }) });
     // One value of each secret for every instance: generated once, kept in the data directory.
-    const jwtSecret = await loadSecret(process.env.JWT_SECRET, dataDir, 'jwt-secret');
-    const webhookSecret = await loadSecret(process.env.PAYMENT_WEBHOOK_SECRET, dataDir, 'payment-webhook-secret');
-    const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${options.port}`;
+    const jwtSecret = await loadSecret(options.jwtSecret, dataDir, 'jwt-secret');
+    const webhookSecret = await loadSecret(options.paymentWebhookSecret, dataDir, 'payment-webhook-secret');
+    const publicUrl = options.publicUrl ?? localUrl(options.port);
+    const demoData = options.demoData ?? (options.databaseUrl ? undefined : true);
 
     const instances: Instance[] = [];
     for (let i = 1; i <= options.size; i++) {
@@ -244,6 +257,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             env: {
               ...process.env,
               LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+              ...(demoData === undefined ? {} : { DEMO_DATA: demoData ? '1' : '0' }),
               ...options.env,
               ...options.instanceEnv?.(i - 1),
               PORT: String(port),

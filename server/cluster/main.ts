@@ -6,18 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { settingsOrExit } from '../config.ts';
 import { demoLogin } from '../seed/seed.ts';
 import { type Cluster, startCluster } from './cluster.ts';
+import { readClusterConfig } from './cluster-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const size = Number(process.env.CLUSTER_SIZE ?? 2);
-if (!Number.isInteger(size) || size < 1) throw new Error(`CLUSTER_SIZE must be a whole number, at least 1, got "${process.env.CLUSTER_SIZE}"`);
-const port = Number(process.env.PORT || 3000);
-const dataDir = process.env.DATA_DIR || path.join(root, '.data/cluster');
-const databaseUrl = process.env.DATABASE_URL || undefined;
+const config = settingsOrExit(() => readClusterConfig());
 
 // The instances serve the built app; build it once, here, rather than in each of them. SPA_DIR names another build.
-if (!process.env.SPA_DIR && !existsSync(path.join(root, 'dist/index.html'))) {
+if (!config.spaDir && !existsSync(path.join(root, 'dist/index.html'))) {
   console.log('building the app (dist/ is missing)');
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
 }
@@ -36,13 +34,25 @@ const stop = async (signal: NodeJS.Signals) => {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, (received) => void stop(received));
 
 try {
-  cluster = await startCluster({ size, port, dataDir, databaseUrl, signal: starting.signal });
+  cluster = await startCluster({
+    size: config.size,
+    port: config.port,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    jwtSecret: config.jwtSecret,
+    paymentWebhookSecret: config.paymentWebhookSecret,
+    publicUrl: config.publicUrl,
+    demoData: config.demoData,
+    signal: starting.signal,
+  });
 } catch (error) {
   console.error(`start:cluster failed, and stopped what it had started: ${(error as Error).message}`);
   process.exit(1);
 }
-const shown = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-const database = databaseUrl ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} (DATABASE_URL)` : `its own PostgreSQL in ${path.join(path.resolve(dataDir), 'postgres')}`;
-console.log(`Client portal: ${shown}  (${size} instances behind HAProxy, ${database})`);
-console.log(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
+const database = config.databaseUrl
+  ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1)} (DATABASE_URL)`
+  : `its own PostgreSQL in ${path.join(config.dataDir, 'postgres')}`;
+console.log(`Client portal: ${config.publicUrl}  (${config.size} instances behind HAProxy, ${database})`);
+// The instances seed the demo, and say so, only with demo data (on by default on the cluster's own PostgreSQL).
+if (config.demoData) console.log(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
 console.log('Ctrl+C stops the balancer, the instances and the PostgreSQL this command started.');

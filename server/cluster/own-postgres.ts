@@ -3,6 +3,7 @@
  * once with Debian's binaries, listening on 127.0.0.1 only on a port free at start, its unix socket in the data
  * directory, a generated password for every connection. Started with the cluster, stopped with it, kept between
  * starts. Nothing of the machine's own PostgreSQL (its clusters, its postgres password, /etc/postgresql) is touched.
+ * `npm run bench:load` without BENCH_DATABASE_URL runs one the same way in a temporary directory.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,9 @@ export interface OwnPostgres {
   url: string;
   /** The data directory (PGDATA). */
   dataDir: string;
+  /** The major version of the binaries it runs on, e.g. '15'. */
+  version: string;
+  port: number;
   /** Stops the server (fast shutdown: open sessions are ended); again is a no-op. */
   stop(): Promise<void>;
 }
@@ -31,20 +35,20 @@ interface ServerUser {
   gid: number;
 }
 
-function serverUser(): ServerUser | undefined {
+function serverUser(urlVariable: string): ServerUser | undefined {
   if (process.getuid?.() !== 0) return undefined;
   try {
     const id = (flag: string) => Number(execFileSync('id', [flag, superuser], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     throw new Error(
-      'No DATABASE_URL, and running as root: PostgreSQL refuses to run as root and there is no `postgres` user to run it as. `apt-get install postgresql` (it makes that user), or set DATABASE_URL.',
+      `No ${urlVariable}, and running as root: PostgreSQL refuses to run as root and there is no \`postgres\` user to run it as. \`apt-get install postgresql\` (it makes that user), or set ${urlVariable}.`,
     );
   }
 }
 
 /** Debian's binaries of the version the data directory was made with, or else of the newest version installed. */
-function binaries(madeWith: string | undefined): { version: string; bin: string } {
+function binaries(madeWith: string | undefined, urlVariable: string): { version: string; bin: string } {
   const installed = existsSync(versionsDir)
     ? readdirSync(versionsDir)
         .filter((version) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(path.join(versionsDir, version, 'bin', name))))
@@ -52,10 +56,10 @@ function binaries(madeWith: string | undefined): { version: string; bin: string 
     : [];
   const version = madeWith ?? installed.at(-1);
   if (version === undefined) {
-    throw new Error(`No DATABASE_URL, and no PostgreSQL binaries in ${versionsDir}/<version>/bin: \`apt-get install postgresql\`, or set DATABASE_URL.`);
+    throw new Error(`No ${urlVariable}, and no PostgreSQL binaries in ${versionsDir}/<version>/bin: \`apt-get install postgresql\`, or set ${urlVariable}.`);
   }
   if (!installed.includes(version)) {
-    throw new Error(`The cluster's PostgreSQL data directory was made by PostgreSQL ${version}, whose binaries are not in ${versionsDir}/${version}/bin: install them, or remove the data directory to start afresh.`);
+    throw new Error(`The PostgreSQL data directory was made by PostgreSQL ${version}, whose binaries are not in ${versionsDir}/${version}/bin: install them, or remove the data directory to start afresh.`);
   }
   return { version, bin: path.join(versionsDir, version, 'bin') };
 }
@@ -114,7 +118,7 @@ async function initialise(pgData: string, passwordFile: string, run: ReturnType<
   }
   // In the data directory's own settings, so that a `pg_ctl start` by hand keeps them too. The socket directory is
   // relative to the data directory ('.'), where the server runs.
-  await appendFile(path.join(pgData, 'postgresql.conf'), "\n# npm run start:cluster\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '.'\n");
+  await appendFile(path.join(pgData, 'postgresql.conf'), "\n# server/cluster/own-postgres.ts\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '.'\n");
 }
 
 /** The pid of the data directory's running server, from postmaster.pid, when that process is alive. */
@@ -155,14 +159,17 @@ async function createDatabase(url: string): Promise<void> {
   }
 }
 
-/** Starts the cluster's own PostgreSQL in `clusterDataDir`/postgres, making it first if need be. */
-export async function startOwnPostgres(clusterDataDir: string, log: (line: string) => void): Promise<OwnPostgres> {
+/**
+ * Starts the cluster's own PostgreSQL in `clusterDataDir`/postgres, making it first if need be. `urlVariable` is the
+ * setting that would have named a PostgreSQL instead, for the messages that say what to do when this one cannot run.
+ */
+export async function startOwnPostgres(clusterDataDir: string, log: (line: string) => void, urlVariable = 'DATABASE_URL'): Promise<OwnPostgres> {
   const pgData = path.join(clusterDataDir, 'postgres');
   const passwordFile = path.join(clusterDataDir, 'postgres-password');
   const versionFile = path.join(pgData, 'PG_VERSION');
   const made = existsSync(versionFile);
-  const { version, bin } = binaries(made ? readFileSync(versionFile, 'utf8').trim() : undefined);
-  const user = serverUser();
+  const { version, bin } = binaries(made ? readFileSync(versionFile, 'utf8').trim() : undefined, urlVariable);
+  const user = serverUser(urlVariable);
   const run = runner(bin, user);
   const stopCommand = `${user ? 'runuser -u postgres -- ' : ''}${path.join(bin, 'pg_ctl')} stop -D ${pgData}`;
   if (made) {
@@ -195,7 +202,7 @@ export async function startOwnPostgres(clusterDataDir: string, log: (line: strin
     const url = `postgres://${superuser}:${password}@127.0.0.1:${port}/${database}`;
     await createDatabase(url);
     log(`PostgreSQL ${version} of ${pgData} on 127.0.0.1:${port}`);
-    return { url, dataDir: pgData, stop };
+    return { url, dataDir: pgData, version, port, stop };
   } catch (error) {
     // pg_ctl may have started the server before it failed to answer in time: nothing is left running.
     await stop().catch((stopError: unknown) => log(`stopping PostgreSQL: ${(stopError as Error).message}`));

@@ -13,7 +13,7 @@ import { moneyText, sameMoney } from './pricing.ts';
 import { type OrderLineRow, type OrderRow, isPaid, linesOf } from './records.ts';
 
 /**
- * Fulfilment (DESIGN.md "Paid means booked"): the one function that books a paid order, whether the
+ * Fulfilment (docs/architecture.md, "Paid means booked"): the one function that books a paid order, whether the
  * provider's signed notification or the client's return to /success asks first. In the same transaction
  * that marks the order paid, it turns the order's held hours into services and planned lessons with the
  * spec's payload values (spec §3, §9: a service per subject and students, 'hourly', the line's per-class

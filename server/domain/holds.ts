@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import { branchDay, hourMs } from './branch-time.ts';
 
 /**
- * The hours an order books, checked and held at Pay Now (DESIGN.md "Paid means booked"). What the body
+ * The hours an order books, checked and held at Pay Now (docs/architecture.md, "Paid means booked"). What the body
  * alone can tell (an hour long, the students of one line, the line's classes and weekly rule) is bad input,
  * 400; what the clock and the database tell (past, before the first bookable day, outside the tutor's hours,
  * booked or held by someone else) is a clash, 409 with every such hour named, so that the portal drops

@@ -4,7 +4,7 @@ import { type ReconcileContext, defaultGraceSeconds, reconcilePaidOrders } from 
 import { type DeliveryContext, type NotificationSchedule, deliverDueNotifications } from './sandbox-notifications.ts';
 
 /**
- * The background jobs every instance runs (DESIGN.md "Jobs across instances"): the payment provider's
+ * The background jobs every instance runs (docs/architecture.md, "After the booking"): the payment provider's
  * notification retries, the reconciliation of paid orders, the pruning of old rate events. Each run claims its
  * work in the database (a row lock, a lease), so any number of instances can run them and each piece of work is
  * done by one; nothing is kept in memory, so a restart or another instance changes nothing. The lesson reminders

@@ -18,7 +18,7 @@ import { replayed } from '../http/replayed.ts';
 
 /**
  * POST /bookings: the lessons a client books without paying at checkout, with their services, in one
- * transaction (DESIGN.md "Paid means booked"): the one free assessment, the remaining classes of a paid
+ * transaction (docs/architecture.md, "Paid means booked"): the one free assessment, the remaining classes of a paid
  * package, or the classes still to place on a paid order whose hours were lost. The lessons are checked as
  * create-order checks them (holds.ts), the basis's classes are taken by conditional writes, and the rows
  * are the ones fulfilment writes for a paid order (lesson-booking.ts), at the spec's money for the basis

@@ -16,12 +16,21 @@ const maxHops = 10;
 /** Words that mean "trust every proxy": Fastify's `trustProxy: true`, which this server never takes. */
 const everyHopWords = new Set(['true', 'yes', 'on', 'all', '*']);
 
-function refuse(value: string, why: string): Error {
-  return new Error(
-    `TRUST_PROXY must be unset (or 0, off), the number of proxies in front of this server (1: one balancer), or the proxies' addresses and networks (10.0.0.1,10.0.0.0/8); got "${value}": ${why}. ` +
-      'Trusting every hop is refused: the left of X-Forwarded-For is written by the client, so it would choose its own address.',
-  );
+/** What TRUST_PROXY takes. */
+export const trustProxyWants = "unset (or 0, off), the number of proxies in front of this server (1: one balancer), or the proxies' addresses and networks (10.0.0.1,10.0.0.0/8)";
+
+const everyHopRefused = 'Trusting every hop is refused: the left of X-Forwarded-For is written by the client, so it would choose its own address.';
+
+/** A TRUST_PROXY the server does not take; `why` says what is wrong with it, for the settings check's own line. */
+export class TrustProxyRefused extends Error {
+  readonly why: string;
+  constructor(value: string, why: string) {
+    super(`TRUST_PROXY must be ${trustProxyWants}; got "${value}": ${why}. ${everyHopRefused}`);
+    this.why = `${why}. ${everyHopRefused}`;
+  }
 }
+
+const refuse = (value: string, why: string) => new TrustProxyRefused(value, why);
 
 /** An address, or an address and a prefix length (CIDR); an error message when it is neither. */
 function addressProblem(entry: string): string | undefined {

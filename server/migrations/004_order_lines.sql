@@ -1,4 +1,4 @@
--- Individual study (DESIGN.md): one order with a line per student. Each line is a package priced for its
+-- Individual study (docs/decisions/024-individual-study-order-lines.md): one order with a line per student. Each line is a package priced for its
 -- students and year, with its own classes; lessons are claimed on the line of their student, so one student
 -- never books the other's classes. Existing orders become one-line orders.
 create table order_lines (

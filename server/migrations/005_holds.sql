@@ -1,4 +1,4 @@
--- Paid means booked (DESIGN.md "The reference server"). One truth of which hours are free: a planned lesson
+-- Paid means booked (docs/architecture.md, "Paid means booked"). One truth of which hours are free: a planned lesson
 -- and a live hold of an unpaid order both occupy a tutor's hour and each student's hour, as rows of one
 -- table under one overlap guarantee, so two clients can never both hold or book a tutor-hour, whatever
 -- the number of server instances on this database.

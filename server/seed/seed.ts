@@ -99,10 +99,15 @@ export async function extendAvailability(db: Queryable, now = new Date(), days =
   return inserted.length;
 }
 
+/** Whether the database holds no branch yet: what seedIfEmpty would fill. */
+export async function isUnseeded(db: Queryable): Promise<boolean> {
+  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from branches');
+  return (existing?.n ?? 0) === 0;
+}
+
 /** Fills an empty database with the demo branch, catalogue and client. Answers whether it did. */
 export async function seedIfEmpty(db: Database, now = new Date()): Promise<boolean> {
-  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from branches');
-  if ((existing?.n ?? 0) > 0) return false;
+  if (!(await isUnseeded(db))) return false;
   const passwordHash = await hashPassword(demoLogin.password);
   await db.transaction(async (tx) => {
     await tx.query(`insert into branches (id, name, time_zone) values (1, 'Dubai', 'Asia/Dubai')`);

@@ -15,7 +15,7 @@ export const browserCheckoutMachine = checkoutMachine.provide({
     createOrder: fromPromise<{ paymentLink?: string | null }, OrderRequest>(({ input }) => createOrder(api, input)),
   },
   actions: {
-    // The one imperative navigation of the app (DESIGN.md): the provider's page is not a route.
+    // The one imperative navigation of the app (docs/architecture.md, "Booking flows across routes"): the provider's page is not a route.
     goToPayment: (_, params: { link: string }) => window.location.assign(params.link),
     // An error toast lasts the spec's 3 s for a coupon's refusal (§8, §9).
     notifyCouponRefused: (_, params: { message: string }) => notify.error(params.message),

@@ -4,7 +4,7 @@ import { CentredSpinner } from '../components/spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
 
-/** A booking flow's first screen behind the booking-status gate (DESIGN.md): both load together. */
+/** A booking flow's first screen behind the booking-status gate (docs/decisions/025-booking-status-gate.md): both load together. */
 const gated =
   (screen: () => Promise<ComponentType>): RouteObject['lazy'] =>
   async () => {
@@ -31,7 +31,7 @@ const screens: Record<TokenRequiredPath, RouteObject['lazy']> = {
   '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
   '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
   '/remainingbookclass': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).RemainingBookClassScreen }),
-  // The free flow starts here (DESIGN.md): a way into a booking, behind the same gate as New Booking.
+  // The free flow starts here (docs/decisions/015-free-book.md): a way into a booking, behind the same gate as New Booking.
   '/free-book': gated(async () => (await import('../screens/book-class/book-class-screen.tsx')).FreeBookScreen),
   '/freebooking-summary': async () => ({ Component: (await import('../screens/booking-summary/free-booking-summary-screen.tsx')).FreeBookingSummaryScreen }),
   '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),

@@ -8,7 +8,7 @@ export function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
- * A local avatar with the user's initials (DESIGN: no external avatar service). Decorative: the name
+ * A local avatar with the user's initials (no external avatar service: docs/decisions/009-initials-avatar.md). Decorative: the name
  * is always written next to it.
  */
 export function InitialsAvatar({ firstName, lastName, size = 'medium' }: { firstName: string; lastName: string; size?: 'medium' | 'large' }) {

@@ -3,7 +3,7 @@ import styles from './load-error.module.css';
 import ui from './ui.module.css';
 
 /**
- * A read that failed (DESIGN.md: failures are shown, not only logged): what went wrong, and Retry, which
+ * A read that failed (failures are shown, not only logged: docs/decisions/004-failures-are-shown.md): what went wrong, and Retry, which
  * spins while the read runs again.
  */
 export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {

@@ -305,7 +305,7 @@ describe('/book-class', () => {
     const dialog = within(screen.getByRole('alertdialog', { name: 'Go back?' }));
     expect(dialog.getByText('If you go back, your appointment data will be cleared.')).toBeVisible();
     await ui.click(dialog.getByRole('button', { name: 'Stay' }));
-    // A renewal's grid shows 3 weeks (DESIGN.md), so 3 Wednesdays are chosen.
+    // A renewal's grid shows 3 weeks (docs/decisions/022-renewal-and-remaining-weeks.md), so 3 Wednesdays are chosen.
     expect(screen.getByRole('button', { name: 'Mathematics 3' })).toBeVisible();
     await ui.click(screen.getByRole('button', { name: 'Back' }));
     await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Go back' }));

@@ -15,7 +15,7 @@ import { orderProgress } from '../support/order-fixtures.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
-// Paid classes to place (DESIGN.md "Paid means booked"): a payment confirmed after its hold expired booked
+// Paid classes to place (docs/architecture.md, "Paid means booked"): a payment confirmed after its hold expired booked
 // what was still free; the rest wait on the paid order. The dashboard says so on a card per order; the card
 // opens the remaining-classes grid for that order, and Book Now books the classes on the order, unpaid again.
 

@@ -134,6 +134,13 @@ describe('Dashboard', () => {
     expect(call!.headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
+  it('says how many of the scheduled classes are still to come when past ones are in the count', async () => {
+    const past = (id: number, status: 'completed' | 'cancelled'): Appointment => ({ ...appointment(id), status });
+    serve({ appointments: () => json({ data: [appointment(1), appointment(2), past(3, 'completed'), past(4, 'cancelled'), appointment(5)] }) });
+    renderDashboard();
+    await waitFor(() => expect(manageBookingTile()).toHaveAccessibleName('Manage Booking 5 scheduled classes 3 current, 2 past'));
+  });
+
   it('shows no pending payment card when there is no unpaid package', async () => {
     serve();
     renderDashboard();

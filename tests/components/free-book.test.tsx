@@ -15,7 +15,7 @@ import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 
-// /free-book is the free flow's first screen (DESIGN.md's '/free-book' row): on a draft whose form names a
+// /free-book is the free flow's first screen (docs/decisions/015-free-book.md): on a draft whose form names a
 // student, year and subject it opens the one-class grid on it; without one it sends the client to
 // /new-booking in the free flow, whose Next returns to /free-book. Any booking step opened without its
 // draft says why as it sends the client to /new-booking, and no call goes out without what it needs.

@@ -15,7 +15,7 @@ import { renderWithSession } from '../support/render-session.tsx';
 
 // A cancelled or failed payment keeps the booking (issue 18, item 6): the spec's alert and its return to the
 // dashboard stay; the dashboard's pending-payment card offers that same booking again; and a booking whose
-// hours went meanwhile (someone else booked them, DESIGN.md "Paid means booked") or passed opens the grid
+// hours went meanwhile (someone else booked them, docs/architecture.md, "Paid means booked") or passed opens the grid
 // with those hours dropped and said, instead of failing at checkout.
 
 const fetchMock = stubNetwork();

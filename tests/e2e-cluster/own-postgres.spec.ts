@@ -147,7 +147,7 @@ test('a start that fails halfway (an instance exits) stops the PostgreSQL it had
   const lines: string[] = [];
   // An instance that cannot read its settings exits at once, after the database is up.
   const start = startCluster({ size: 2, port: await freePort(), dataDir, env: { REMINDER_SCAN_SECONDS: 'soon' }, log: (line) => lines.push(line) });
-  await expect(start).rejects.toThrow(/app1 exited with 1 before it was ready:[\s\S]*REMINDER_SCAN_SECONDS must be a whole number of seconds/);
+  await expect(start).rejects.toThrow(/app1 exited with 1 before it was ready:[\s\S]*Setting REMINDER_SCAN_SECONDS: got "soon", wants a whole number of seconds/);
   expect(lines.filter((line) => /^PostgreSQL \d+ of .* on 127\.0\.0\.1:\d+$/.test(line))).toHaveLength(1);
   expect(lines).toContain(`PostgreSQL of ${path.join(dataDir, 'postgres')} stopped`);
   expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

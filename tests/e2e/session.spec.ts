@@ -19,10 +19,15 @@ test('landing → Get Started → login → dashboard with the scheduled-class c
   // The count is the server's: the demo client's lessons for its students (other tests book more of them).
   const { token, user } = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('userdata') ?? '{}') as { studentdetails: { id: number }[]; branch_id: number } }));
   const listed = await page.request.get(`/api/appointmentstwo/${user.studentdetails.map((s) => s.id).join(',')}?branch_id=${user.branch_id}`, { headers: { authorization: `Bearer ${token}` } });
-  const count = ((await listed.json()) as { data: unknown[] }).data.length;
+  const lessons = ((await listed.json()) as { data: { status: string }[] }).data;
+  const count = lessons.length;
+  const past = lessons.filter((lesson) => lesson.status === 'completed' || lesson.status === 'cancelled').length;
   expect(count).toBeGreaterThanOrEqual(6);
+  // The demo client has completed and cancelled lessons: the count says how many are still to come.
+  expect(past).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText(String(count));
   await expect(page.getByText(`${count} scheduled classes`)).toBeAttached();
+  await expect(page.getByRole('link', { name: /Manage Booking/ })).toContainText(`${count - past} current, ${past} past`);
 
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('dialog');

@@ -4,7 +4,7 @@ import { responseErrors } from '../support/contract.ts';
 import { heldOrder, lessonOf, orderHolding } from '../support/hold-fixtures.ts';
 import { type ApiAnswer, type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
-// POST /bookings (DESIGN.md "Paid means booked"): the lessons booked without paying at checkout, with their
+// POST /bookings (docs/architecture.md, "Paid means booked"): the lessons booked without paying at checkout, with their
 // services, in one transaction, at the spec's money for their basis (§3, §9): the one free assessment (charged
 // 00.00, the tutor paid their price), a paid package's remaining classes (charge and pay rate 100.00), and the
 // classes still to place on a paid order whose hours were lost (the line's charge per class, the tutor's

@@ -87,7 +87,7 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
     await inject('API 400', built, { method: 'POST', url: '/api/apply-coupon', headers: { ...auth, 'content-type': 'application/json' }, payload: { code: ['x'], userId: parent.clientid } });
     await inject('API 415', built, { method: 'POST', url: '/api/apply-coupon', headers: { ...auth, 'content-type': 'application/json; charset=latin1' }, payload: '{}' });
     await inject('API 404', built, { method: 'GET', url: '/api/nope' });
-    await inject('a 404 of another route', built, { method: 'GET', url: '/nope', headers: { accept: 'application/json' } });
+    await inject('a 404 of a missing file', built, { method: 'GET', url: '/nope.js' });
     await inject('a path that does not decode', built, { method: 'GET', url: `/api/orders/a%ED%A0%80bcdefgh`, headers: auth });
     await inject('the SPA page (history fallback)', built, { method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
     await inject('the SPA page (index.html itself)', built, { method: 'GET', url: '/index.html', headers: { accept: 'text/html' } });
@@ -118,7 +118,7 @@ describe('every answer has X-Content-Type-Options: nosniff and Referrer-Policy: 
       'API 400': 400,
       'API 415': 415,
       'API 404': 404,
-      'a 404 of another route': 404,
+      'a 404 of a missing file': 404,
       'a path that does not decode': 400,
       'the SPA page (history fallback)': 200,
       'the SPA page (index.html itself)': 200,

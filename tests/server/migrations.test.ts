@@ -1,10 +1,10 @@
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { checksumOf, migrate, rewordedMigrations } from '../../server/db/migrate.ts';
 import { type TestServer, openTestDatabase, startTestServer } from '../support/test-server.ts';
 
 // Migrations run as whole files (function bodies and all), each with a stored checksum, so a
@@ -96,6 +96,30 @@ describe('migrate', () => {
     expect(await migrate(db, dir)).toEqual([]);
     const [row] = await db.query<{ checksum: string | null }>('select checksum from schema_migrations');
     expect(row?.checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a migration whose comments were reworded is adopted where its old checksum was recorded, and no other edit is', async () => {
+    const db = await scratch();
+    const dir = await migrations({ '001_counters.sql': withFunction });
+    await migrate(db, dir);
+    const reworded = withFunction.replace('-- A function body holds semicolons of its own', '-- Its function body holds semicolons');
+    await writeFile(path.join(dir, '001_counters.sql'), reworded);
+    const known = new Map([['001_counters.sql', [checksumOf(withFunction)]]]);
+
+    await expect(migrate(db, dir, undefined, new Map())).rejects.toThrow(/001_counters\.sql was edited after it was applied/);
+    expect(await migrate(db, dir, undefined, known)).toEqual([]);
+    expect(await db.query('select checksum from schema_migrations')).toEqual([{ checksum: checksumOf(reworded) }]);
+    // Known old text or not, a later edit is still refused.
+    await writeFile(path.join(dir, '001_counters.sql'), `${reworded}\ninsert into counters (id) values (2);\n`);
+    await expect(migrate(db, dir, undefined, known)).rejects.toThrow(/001_counters\.sql was edited after it was applied/);
+  });
+
+  it("the project's reworded migrations exist and differ from the text they had", async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    for (const [file, old] of rewordedMigrations) {
+      const now = checksumOf(await readFile(path.join(here, '../../server/migrations', file), 'utf8'));
+      expect(old).not.toContain(now);
+    }
   });
 
   it('two instances migrating one database at once apply each file once', async () => {

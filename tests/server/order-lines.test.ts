@@ -4,7 +4,7 @@ import { appointmentPayload, createService, orderBody, packagePrice, sandbox, sl
 import { responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
 
-// Two students studying individually (DESIGN.md): one order with a line per student, each line a package
+// Two students studying individually (docs/decisions/024-individual-study-order-lines.md): one order with a line per student, each line a package
 // priced for its student and year; the order charges the sum and each line books its own student's lessons.
 
 let server: TestServer;

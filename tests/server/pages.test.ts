@@ -222,9 +222,9 @@ describe('single-page app fallback (own app on the test database)', () => {
       expect(pageText(page.body)).toContain('npm run build');
     }
 
-    const json = await app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } });
-    expect(json.statusCode).toBe(404);
-    expect(json.json()).toMatchObject({ success: false, message: 'No such route: GET /dashboard' });
+    const plain = await app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'application/json' } });
+    expect(plain.statusCode).toBe(200);
+    expect(pageText(plain.body)).toContain('npm run build');
 
     const api = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
@@ -269,5 +269,38 @@ describe('single-page app fallback (own app on the test database)', () => {
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true });
+  });
+
+  it('serves the app to a plain request over HTTP (as curl or a health check sends it), and no HTML for a missing file', async () => {
+    const dir = await tempDir();
+    const index = '<!doctype html><html><head><title>Client portal</title></head><body><div id="root"></div></body></html>';
+    await writeFile(path.join(dir, 'index.html'), index);
+    const app = await appWithSpa(dir);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    // curl's own Accept.
+    for (const page of ['/', '/login', '/dashboard?x=1', '/changepassword/abc_DEF-123']) {
+      const response = await fetch(`${url}${page}`, { headers: { accept: '*/*' } });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get('content-type'), page).toBe('text/html; charset=utf-8');
+      expect(await response.text(), page).toBe(index);
+    }
+    // No Accept at all (fetch would add one; an injected request has none unless given).
+    const bare = await app.inject({ method: 'GET', url: '/login' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toBe(index);
+
+    const head = await fetch(`${url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await head.text()).toBe('');
+
+    for (const notAPage of ['/api/nope', '/api', '/sandbox/nope', '/dev/nope', '/assets/nope.js', '/favicon.png', '/nested/path/style.css?v=1']) {
+      const response = await fetch(`${url}${notAPage}`, { headers: { accept: '*/*' } });
+      expect(response.status, notAPage).toBe(404);
+      expect(response.headers.get('content-type'), notAPage).toMatch(/^application\/json/);
+      expect(await response.json(), notAPage).toMatchObject({ success: false, message: `No such route: GET ${notAPage.split('?')[0]}` });
+    }
+    const post = await fetch(`${url}/login`, { method: 'POST', headers: { accept: '*/*' } });
+    expect(post.status).toBe(404);
   });
 });

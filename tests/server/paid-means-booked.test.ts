@@ -3,7 +3,7 @@ import { bookedLesson, sandbox, shifted, slotSource } from '../support/booking-f
 import { heldOrder, heldOrderBody, orderHolding, paymentEvent, postWebhook } from '../support/hold-fixtures.ts';
 import { type Session, type TestServer, startTestServer, storedState } from '../support/test-server.ts';
 
-// Paid means booked (DESIGN.md "The reference server"): create-order holds the order's hours, the provider's
+// Paid means booked (docs/architecture.md, "Paid means booked"): create-order holds the order's hours, the provider's
 // signed notification books them in the transaction that marks the order paid, and /success's return asks
 // the provider when the notification is late. Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 

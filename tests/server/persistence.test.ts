@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { freePort } from '../../server/cluster/free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +7,7 @@ import { loadJwtSecret } from '../../server/auth/tokens.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { demoLogin, extendAvailability, seedIfEmpty } from '../../server/seed/seed.ts';
+import { demoLoginAt, killLeftOverMains, printedPort, startMain, stopMain } from '../support/main-process.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** Every migration the server ships, in the order they run. */
@@ -105,100 +104,28 @@ describe('loadJwtSecret', () => {
 
 // ---- The real entry point as a child process ----
 
-
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  readyMs: number;
-}
-
-const running = new Set<ChildProcess>();
-
-/** Whether any process of the child's process group is still alive. */
-function groupAlive(child: ChildProcess): boolean {
-  if (child.pid === undefined) return false;
-  try {
-    process.kill(-child.pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `node --import tsx server/main.ts` (what `npm start` runs, without npx's own start) in its own process group; resolves on the "Ready in N ms" line. */
-function startMain(env: Record<string, string>): Promise<Running> {
-  const clean = { ...process.env };
-  for (const key of ['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STAFF_EMAIL', 'PORT', 'HOST', 'DATA_DIR']) delete clean[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: repoRoot,
-    env: { ...clean, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  running.add(child);
-  let out = '';
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Ready in" line within 60 s; stdout:\n${out}\nstderr:\n${err}`)), 60_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const ready = /Ready in (\d+) ms/.exec(out);
-      if (ready?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, stdout: () => out, readyMs: Number(ready[1]) });
-      }
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited before it was ready (${code ?? signal}); stdout:\n${out}\nstderr:\n${err}`));
-    });
-  });
-}
-
-/** SIGTERM to the whole process group, then waits until every process of it has ended. */
-async function stopMain(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  const deadline = Date.now() + 30_000;
-  while (groupAlive(child)) {
-    if (Date.now() > deadline) throw new Error(`server process group ${child.pid} still running 30 s after SIGTERM`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  running.delete(child);
-}
-
-afterAll(async () => {
-  for (const child of running) {
-    if (child.pid !== undefined && groupAlive(child)) process.kill(-child.pid, 'SIGKILL');
-  }
-});
-
-async function login(port: number) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoLogin),
-  });
-  return { status: response.status, body: (await response.json()) as { success: boolean; token: string; user: { clientid: number; email: string } } };
-}
+killLeftOverMains();
 
 describe('server/main.ts as a child process', () => {
-  it('seeds an empty DATA_DIR once and keeps its data and secret across a restart', { timeout: 180_000 }, async () => {
+  it('says what it does while it makes the database, seeds an empty DATA_DIR once, and keeps its data and secret across a restart', { timeout: 180_000 }, async () => {
     const dataDir = await tempDir('portal-main-');
-    const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const pglite = path.join(dataDir, 'pglite');
+    // PORT=0: a port the system picks; the line says the one bound, and so do the links (PUBLIC_URL's default).
+    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
 
     const first = await startMain(env);
-    expect(first.stdout()).toContain(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
-    expect(first.stdout()).toMatch(/embedded PGlite in .*pglite, seeded\)/);
-    const firstLogin = await login(port);
+    const port = printedPort(first.stdout());
+    expect(port).toBeGreaterThan(0);
+    expect(first.stdout().trimEnd().split('\n')).toEqual([
+      `Creating the embedded database in ${pglite}…`,
+      'Migrating…',
+      'Seeding the demo…',
+      `Client portal: http://localhost:${port}  (API http://localhost:${port}/api, embedded PGlite in ${pglite})`,
+      `Demo login:    ${demoLogin.email} / ${demoLogin.password}`,
+      `Mail outbox:   http://localhost:${port}/dev/outbox`,
+      `Ready in ${first.readyMs} ms`,
+    ]);
+    const firstLogin = await demoLoginAt(port);
     expect(firstLogin.status).toBe(200);
     expect(firstLogin.body).toMatchObject({ success: true, user: { email: demoLogin.email } });
     const secret = (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
@@ -207,14 +134,21 @@ describe('server/main.ts as a child process', () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
 
     const second = await startMain(env);
-    expect(second.stdout()).toContain(`Demo login:    ${demoLogin.email} / ${demoLogin.password}`);
-    expect(second.stdout()).not.toMatch(/seeded/);
-    const secondLogin = await login(port);
+    const secondPort = printedPort(second.stdout());
+    // Nothing to make, migrate or seed: the database is opened, and the demo is there.
+    expect(second.stdout().trimEnd().split('\n')).toEqual([
+      `Opening the embedded database in ${pglite}…`,
+      `Client portal: http://localhost:${secondPort}  (API http://localhost:${secondPort}/api, embedded PGlite in ${pglite})`,
+      `Demo login:    ${demoLogin.email} / ${demoLogin.password}`,
+      `Mail outbox:   http://localhost:${secondPort}/dev/outbox`,
+      `Ready in ${second.readyMs} ms`,
+    ]);
+    const secondLogin = await demoLoginAt(secondPort);
     expect(secondLogin.status).toBe(200);
     expect(secondLogin.body.user.clientid).toBe(firstLogin.body.user.clientid);
     // The secret is kept in DATA_DIR, so a session from before the restart is still valid.
     expect((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(secret);
-    const client = await fetch(`http://127.0.0.1:${port}/api/clientsdata/${firstLogin.body.user.clientid}`, {
+    const client = await fetch(`http://127.0.0.1:${secondPort}/api/clientsdata/${firstLogin.body.user.clientid}`, {
       headers: { authorization: `Bearer ${firstLogin.body.token}` },
     });
     expect(client.status).toBe(200);

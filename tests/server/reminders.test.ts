@@ -321,14 +321,14 @@ describe('settings', () => {
   });
 
   it.each([
-    ['REMINDER_LEAD_HOURS', '0', 'REMINDER_LEAD_HOURS must be a number of hours, more than 0 and at most 8784, got "0"'],
-    ['REMINDER_LEAD_HOURS', '-3', 'REMINDER_LEAD_HOURS must be a number of hours, more than 0 and at most 8784, got "-3"'],
-    ['REMINDER_LEAD_HOURS', 'a day', 'REMINDER_LEAD_HOURS must be a number of hours, more than 0 and at most 8784, got "a day"'],
-    ['REMINDER_LEAD_HOURS', '9000', 'REMINDER_LEAD_HOURS must be a number of hours, more than 0 and at most 8784, got "9000"'],
-    ['REMINDER_SCAN_SECONDS', '0', 'REMINDER_SCAN_SECONDS must be a whole number of seconds, at least 1 and at most 86400, got "0"'],
-    ['REMINDER_SCAN_SECONDS', '1.5', 'REMINDER_SCAN_SECONDS must be a whole number of seconds, at least 1 and at most 86400, got "1.5"'],
-    ['REMINDER_SCAN_SECONDS', '90000', 'REMINDER_SCAN_SECONDS must be a whole number of seconds, at least 1 and at most 86400, got "90000"'],
-    ['REMINDER_SCAN_SECONDS', 'often', 'REMINDER_SCAN_SECONDS must be a whole number of seconds, at least 1 and at most 86400, got "often"'],
+    ['REMINDER_LEAD_HOURS', '0', 'Setting REMINDER_LEAD_HOURS: got "0", wants a number of hours, more than 0 and at most 8784.'],
+    ['REMINDER_LEAD_HOURS', '-3', 'Setting REMINDER_LEAD_HOURS: got "-3", wants a number of hours, more than 0 and at most 8784.'],
+    ['REMINDER_LEAD_HOURS', 'a day', 'Setting REMINDER_LEAD_HOURS: got "a day", wants a number of hours, more than 0 and at most 8784.'],
+    ['REMINDER_LEAD_HOURS', '9000', 'Setting REMINDER_LEAD_HOURS: got "9000", wants a number of hours, more than 0 and at most 8784.'],
+    ['REMINDER_SCAN_SECONDS', '0', 'Setting REMINDER_SCAN_SECONDS: got "0", wants a whole number of seconds from 1 to 86400.'],
+    ['REMINDER_SCAN_SECONDS', '1.5', 'Setting REMINDER_SCAN_SECONDS: got "1.5", wants a whole number of seconds from 1 to 86400.'],
+    ['REMINDER_SCAN_SECONDS', '90000', 'Setting REMINDER_SCAN_SECONDS: got "90000", wants a whole number of seconds from 1 to 86400.'],
+    ['REMINDER_SCAN_SECONDS', 'often', 'Setting REMINDER_SCAN_SECONDS: got "often", wants a whole number of seconds from 1 to 86400.'],
   ])('refuse %s=%s with a clear message', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);
   });

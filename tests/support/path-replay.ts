@@ -3,7 +3,7 @@ import type { AnyEventObject, AnyStateMachine, InputFrom, SnapshotFrom } from 'x
 import { type ReplayedPath, type TransitionCoverage, coveringPaths, transitionCoverage } from './transition-coverage.ts';
 
 /**
- * The one skeleton of the path tests (DESIGN.md, "Stories and generated path tests"): for each start, the
+ * The one skeleton of the path tests (docs/architecture.md, "Stories and generated path tests"): for each start, the
  * paths that take every transition of the chart are generated, each is replayed on the mounted screen one
  * step at a time (the step sent as a user or an answered call would send it), the screen is checked against
  * the snapshot the step reached, and, once every path passed, the chart's transition coverage must be full.

@@ -11,7 +11,7 @@ import {
 import { getShortestPaths } from 'xstate/graph';
 
 /**
- * The transition-coverage assertion of the path tests (DESIGN.md, "Stories and generated path tests").
+ * The transition-coverage assertion of the path tests (docs/architecture.md, "Stories and generated path tests").
  *
  * What counts as one transition: a `(source state, event type, branch)` the chart defines.
  * - Every event a state node handles in `on`, every invoke's `onDone` / `onError` / `onSnapshot`

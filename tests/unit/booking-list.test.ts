@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Appointment,
+  type AppointmentStatus,
   actionOf,
   bookingPage,
   bookingsOfTab,
@@ -16,6 +17,7 @@ import {
   peopleOf,
   rescheduleDataOf,
   reschedulePage,
+  scheduledCountOf,
   statusToneOf,
   studentNamesOf,
   tabOf,
@@ -424,5 +426,18 @@ describe('rescheduleDataOf', () => {
   });
   it('is null without a tutor', () => {
     expect(rescheduleDataOf(appointment, { conjobs: [] })).toBeNull();
+  });
+});
+
+describe('scheduledCountOf: the dashboard count (every lesson of the list) split by Manage Booking tab', () => {
+  const of = (...statuses: AppointmentStatus[]) => scheduledCountOf(statuses.map((status) => ({ status })));
+  it.each([
+    { statuses: [], count: { all: 0, current: 0, past: 0 } },
+    { statuses: ['planned', 'planned'], count: { all: 2, current: 2, past: 0 } },
+    { statuses: ['planned', 'completed', 'cancelled'], count: { all: 3, current: 1, past: 2 } },
+    { statuses: ['completed'], count: { all: 1, current: 0, past: 1 } },
+    { statuses: ['pending', 'cancelled'], count: { all: 2, current: 1, past: 1 } },
+  ] satisfies { statuses: AppointmentStatus[]; count: ReturnType<typeof scheduledCountOf> }[])('$statuses → $count', ({ statuses, count }) => {
+    expect(of(...statuses)).toEqual(count);
   });
 });

@@ -27,7 +27,7 @@ const back: Record<BookingEntry, Partial<Record<BookingStep, BookingStep>>> = {
   renewal: { slots: 'renewPackages', summary: 'slots', checkout: 'summary' },
   pendingPayment: { summary: 'slots', checkout: 'summary' },
   remaining: { remainingPackage: 'remainingClasses', slots: 'remainingPackage' },
-  // Back from /free-book is its form, kept (DESIGN.md's '/free-book' row).
+  // Back from /free-book is its form, kept (docs/decisions/015-free-book.md).
   free: { freeSlot: 'students', freeSummary: 'freeSlot' },
 };
 

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import direction of DESIGN.md, as the lint rule enforces it: src → machines → contract, server → contract.
+// The import direction of docs/architecture.md ("The shape"), as the lint rule enforces it: src → machines → contract, server → contract.
 const eslint = new ESLint();
 
 async function restricted(filePath: string, code: string): Promise<string[]> {

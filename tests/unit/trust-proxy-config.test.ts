@@ -1,10 +1,13 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
-import { type TrustProxy, fastifyTrustProxy } from '../../server/http/trust-proxy.ts';
+import { SettingsError, readConfig } from '../../server/config.ts';
+import { type TrustProxy, fastifyTrustProxy, parseTrustProxy } from '../../server/http/trust-proxy.ts';
 
 // TRUST_PROXY says whose X-Forwarded-For the server believes, so it decides which address the login limiter counts.
 // Every value the server takes, and the ones that stop its start.
+
+const wants = "unset (or 0, off), the number of proxies in front of this server (1: one balancer), or the proxies' addresses and networks (10.0.0.1,10.0.0.0/8)";
+const everyHopRefused = 'Trusting every hop is refused: the left of X-Forwarded-For is written by the client, so it would choose its own address.';
 
 describe('TRUST_PROXY as the server reads it', () => {
   it.each<[string | undefined, TrustProxy]>([
@@ -57,9 +60,12 @@ describe('TRUST_PROXY as the server reads it', () => {
     ['10.0.0.1,', 'an empty entry in the list'],
     ['10.0.0.1,,10.0.0.2', 'an empty entry in the list'],
   ])('stops the start on %j: %s', (value, why) => {
-    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(`got "${value}": ${why}. `);
-    // Whatever the mistake, the message names the variable and says why every hop is never trusted.
-    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be .*Trusting every hop is refused: the left of X-Forwarded-For is written by the client, so it would choose its own address\.$/);
+    // Whatever the mistake, the line names the variable, what it takes, and why every hop is never trusted.
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+      new SettingsError([`Setting TRUST_PROXY: got "${value}", wants ${wants}: ${why}. ${everyHopRefused}`]),
+    );
+    // The parser on its own says the same in its own words.
+    expect(() => parseTrustProxy(value)).toThrow(`TRUST_PROXY must be ${wants}; got "${value}": ${why}. ${everyHopRefused}`);
   });
 });
 

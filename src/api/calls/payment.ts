@@ -1,6 +1,6 @@
 import { type Answer, type ApiClient, callApi } from '../client.ts';
 
-// The calls of the payment result screens (spec §7; DESIGN.md "The success page", "Paid means booked"): the
+// The calls of the payment result screens (spec §7; docs/architecture.md, "The success page", "Paid means booked"): the
 // server books a paid order itself, and answers a replay with what the first call made. The free assessment
 // and the remaining classes are booked by POST /bookings (booking.ts).
 

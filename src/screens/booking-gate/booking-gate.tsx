@@ -8,7 +8,7 @@ import { selectUser } from '../../session/session-selectors.ts';
 import { BookingPausedView } from './booking-paused-view.tsx';
 
 /**
- * The booking-status gate (DESIGN.md: the client data's `status`): while staff have paused booking for the
+ * The booking-status gate (the client data's `status`: docs/decisions/025-booking-status-gate.md): while staff have paused booking for the
  * account, New Booking and Renew show a notice with the provider's phone and e-mail instead of the flow.
  * The flow shows while the status loads or when it cannot be read: the server refuses the order anyway.
  */

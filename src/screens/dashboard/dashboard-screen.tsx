@@ -17,6 +17,7 @@ import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
 import { draftFromUnpaidPackage } from '../../../machines/booking/booking-draft.ts';
 import { firstStep } from '../../../machines/booking/booking-steps.ts';
+import { scheduledCountOf } from '../../../machines/rules/booking-list.ts';
 import { checkPendingHours } from '../../../machines/booking/pending-payment.ts';
 import { type OrderProgress, classesToPlaceText, draftFromOrder, unreadableOrderText } from '../../../machines/booking/classes-to-place.ts';
 
@@ -101,7 +102,7 @@ function Dashboard({ user }: { user: User }) {
   const scheduledLoading = studentIds.length > 0 && scheduled.isPending && scheduled.fetchStatus !== 'idle';
   return (
     <DashboardView
-      scheduledCount={studentIds.length === 0 ? 0 : (scheduled.data?.length ?? null)}
+      scheduled={studentIds.length === 0 ? scheduledCountOf([]) : scheduled.data ? scheduledCountOf(scheduled.data) : null}
       scheduledLoading={scheduledLoading}
       loading={scheduledLoading || (unpaid.isPending && unpaid.fetchStatus !== 'idle') || (!toPlace.isFetchedAfterMount && toPlace.fetchStatus === 'fetching')}
       pendingPayment={(unpaid.data?.length ?? 0) > 0}

@@ -4,10 +4,11 @@ import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import styles from './dashboard.module.css';
 import { LoadError } from '../../components/load-error.tsx';
+import type { ScheduledCount } from '../../../machines/rules/booking-list.ts';
 
 export interface DashboardViewProps {
-  /** The number of scheduled classes; null while unknown (loading, or the load failed). */
-  scheduledCount: number | null;
+  /** The scheduled classes, all of them and by Manage Booking's tab; null while unknown (loading, or the load failed). */
+  scheduled: ScheduledCount | null;
   scheduledLoading: boolean;
   /**
    * A read that may add a card above the tiles (the pending payment, classes to place) or the count has not
@@ -128,12 +129,24 @@ export function DashboardView(props: DashboardViewProps) {
               </span>
               <span className={styles.tileTitle}>Manage Booking</span>{' '}
               {props.scheduledLoading ? (
-                <span className={styles.count}>
+                <span className={styles.countLoading}>
                   <Spinner label="Loading scheduled classes" />
                 </span>
-              ) : props.scheduledCount !== null ? (
+              ) : props.scheduled !== null ? (
                 <span className={styles.count}>
-                  <span className={styles.badge}>{props.scheduledCount}</span> <span className={styles.countText}>{scheduledText(props.scheduledCount)}</span>
+                  <span className={styles.badge}>{props.scheduled.all}</span>{' '}
+                  <span className={styles.countWords}>
+                    <span>{scheduledText(props.scheduled.all)}</span>
+                    {/* With past lessons in the count, it says how many are still to come (Manage Booking's two tabs). */}
+                    {props.scheduled.past > 0 ? (
+                      <>
+                        {' '}
+                        <span>
+                          {props.scheduled.current} current, {props.scheduled.past} past
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
                 </span>
               ) : null}
             </Link>

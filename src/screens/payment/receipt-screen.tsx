@@ -43,7 +43,7 @@ export function selectReceiptView(ref: string | null, read: OrderRead, timeZone:
   return { ...none, phase: 'loading' };
 }
 
-/** /payment-successfull?ref=…: a paid order's receipt (DESIGN.md), shown instead of replaying /success. */
+/** /payment-successfull?ref=…: a paid order's receipt (docs/decisions/018-receipt-page.md), shown instead of replaying /success. */
 export function ReceiptScreen() {
   const user = useSelector(useSessionActor(), selectUser);
   const [params] = useSearchParams();
