@@ -109,7 +109,7 @@ function slotGridBench() {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vitest-'));
   const out = path.join(dir, 'slot-grid.json');
   try {
-    const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['bench', '--run', '--project', 'node (bench)', 'bench/slot-grid.bench.ts', '--reporter', 'json', '--outputFile', out], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['bench', '--run', '--project', 'node (bench)', 'bench/slot-grid.bench.ts', '--reporter', 'default', '--reporter', 'json', '--outputFile', out], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`vitest bench failed (${result.status})`);
     const json = JSON.parse(readFileSync(out, 'utf8')) as VitestBenchJson;
     return json.testResults.flatMap((file) =>
