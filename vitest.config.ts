@@ -67,7 +67,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         // Pre-bundled up front: Vite re-bundling a dependency first met mid-run breaks the run.
         optimizeDeps: {
-          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router-dom', 'xstate', '@xstate/react', '@tanstack/react-query', 'react-toastify', 'openapi-fetch', 'dompurify'],
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'xstate', '@xstate/react', '@tanstack/react-query', 'react-toastify', 'openapi-fetch', 'dompurify'],
         },
         test: {
           name: 'storybook',

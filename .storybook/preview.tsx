@@ -1,5 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import '../src/styles/global.css';
 
 const preview: Preview = {

@@ -99,8 +99,9 @@ async function measureBookNow(base: string) {
   return { runs, warmupRuns: warmup, ...figures, targetMs, withinTarget: figures.p95Ms < targetMs };
 }
 
+/** vitest's JSON report: a test's `bench(…).run()` results, each a benchmark of one task (latency in ms). */
 interface VitestBenchJson {
-  files: { groups: { fullName: string; benchmarks: { name: string; mean: number; p75: number; p99: number; hz: number; rme: number; sampleCount: number }[] }[] }[];
+  testResults: { assertionResults: { fullName: string; benchmarks: { tasks: { name: string; latency: { mean: number; p75: number; p99: number; rme: number; samplesCount: number }; throughput: { mean: number } }[] }[] }[] }[];
 }
 
 /** The slot-grid vitest bench, in ms per run. */
@@ -108,12 +109,14 @@ function slotGridBench() {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vitest-'));
   const out = path.join(dir, 'slot-grid.json');
   try {
-    const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['bench', '--run', '--project', 'node', 'bench/slot-grid.bench.ts', '--outputJson', out], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['bench', '--run', '--project', 'node (bench)', 'bench/slot-grid.bench.ts', '--reporter', 'default', '--reporter', 'json', '--outputFile', out], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`vitest bench failed (${result.status})`);
     const json = JSON.parse(readFileSync(out, 'utf8')) as VitestBenchJson;
-    return json.files.flatMap((file) =>
-      file.groups.flatMap((group) =>
-        group.benchmarks.map((b) => ({ group: group.fullName, name: b.name, meanMs: b.mean, p75Ms: b.p75, p99Ms: b.p99, hz: b.hz, rmePercent: b.rme, samples: b.sampleCount, targetMs: slotGridTargetMs, withinTarget: b.mean < slotGridTargetMs })),
+    return json.testResults.flatMap((file) =>
+      file.assertionResults.flatMap((test) =>
+        test.benchmarks.flatMap((benchmark) =>
+          benchmark.tasks.map(({ name, latency, throughput }) => ({ group: test.fullName, name, meanMs: latency.mean, p75Ms: latency.p75, p99Ms: latency.p99, hz: throughput.mean, rmePercent: latency.rme, samples: latency.samplesCount, targetMs: slotGridTargetMs, withinTarget: latency.mean < slotGridTargetMs })),
+        ),
       ),
     );
   } finally {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './app/router.tsx';
 import { startDevInspection } from './booking/machine-inspection.ts';
 import './styles/global.css';

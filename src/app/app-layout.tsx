@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '../components/app-header.tsx';
 import { SideMenu } from '../components/side-menu.tsx';
 import { type SocialLink, config } from '../config.ts';

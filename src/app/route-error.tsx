@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** What a route shows when its code fails to load or render, instead of a blank page. */
 export function RouteError() {

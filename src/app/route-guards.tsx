@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionActor } from '../session/session-context.ts';
 import { selectLoggedIn } from '../session/session-selectors.ts';
 

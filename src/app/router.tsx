@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CentredSpinner } from '../components/spinner.tsx';
 import { RouteError } from './route-error.tsx';
 import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { SessionProvider } from '../session/session-provider.tsx';
 import { ToastRegion } from '../toasts/toast-region.tsx';
 import { createQueryClient } from './query-client.ts';

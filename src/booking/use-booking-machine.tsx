@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactElement, useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { type ActorRefFrom, type AnyStateMachine, type InputFrom, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { type BookingOutput, type BookingStep, inFlow, missingStep, stepBack } from '../../machines/booking/booking-steps.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker } from 'react-router';
 
 /**
  * The browser's back button on a step that asks before clearing (spec §2 "Booking Summary"): it is held and

@@ -1,5 +1,5 @@
 import { type MouseEvent, useId } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import type { SocialLink } from '../config.ts';
 import { InitialsAvatar } from './initials-avatar.tsx';
 import styles from './side-menu.module.css';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RequireToken } from '../../src/app/route-guards.tsx';
@@ -193,13 +193,13 @@ describe('Header bar and side menu', () => {
 
   it('Escape, a close request and the close button close the menu, focus back on the menu button', async () => {
     renderShell();
-    let menu = await openMenu();
+    await openMenu();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(menuButton()).toHaveFocus();
 
     // The browser's own close request (Escape, or a phone's back gesture) arrives as 'cancel'.
-    menu = await openMenu();
+    let menu = await openMenu();
     fireEvent(menu, new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(menuButton()).toHaveFocus();

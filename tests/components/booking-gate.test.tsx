@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BookingGate } from '../../src/screens/booking-gate/booking-gate.tsx';
 import { bookingPausedTitle } from '../../src/screens/booking-gate/booking-paused-view.tsx';

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import { type OrderProgress, unreadableOrderText } from '../../machines/booking/classes-to-place.ts';

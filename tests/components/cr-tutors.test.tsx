@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type Contractor, defaultTutorBio } from '../../machines/rules/tutors.ts';
 import { tutorsFailedText } from '../../src/api/calls/tutors.ts';

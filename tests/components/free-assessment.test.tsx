@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../contract/schema.d.ts';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withStudentChosen } from '../../machines/booking/booking-draft.ts';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router-dom';
+import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router-dom';
+import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { orderUnpaidText, refMissingText, refMissingTitle } from '../../machines/booking/success-sequence.machine.ts';
 import { orderUnavailableTexts } from '../../machines/rules/order-progress.ts';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packageMismatchText, remainingBookedText } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft } from '../../machines/booking/booking-draft.ts';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/app/router.tsx';
 import { bookingPausedTitle } from '../../src/screens/booking-gate/booking-paused-view.tsx';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter, useLocation } from 'react-router-dom';
+import { type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import type { SuccessSequenceMachine } from '../../machines/booking/success-sequence.machine.ts';

@@ -101,8 +101,8 @@ test('without DATABASE_URL the cluster runs its own PostgreSQL in DATA_DIR: on l
 
   const lines: string[] = [];
   const first = await startCluster({ size: 1, port: await freePort(), dataDir, log: (line) => lines.push(line) });
-  let pid = 0;
-  let port = 0;
+  let pid: number;
+  let port: number;
   try {
     const url = new URL(first.databaseUrl);
     port = Number(url.port);

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { type PaymentFailedMachine, paymentFailedMachine } from '../../machines/booking/payment-failed.machine.ts';

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import type { TestingLibraryMatchers } from '@testing-library/jest-dom/matchers';
 import { guardTheConsole } from './console-guard.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -14,3 +15,11 @@ afterEach(() => {
 });
 
 guardTheConsole();
+
+// The types of Vitest 5's browser-mode matchers come into every program that reads vitest/node (the Playwright
+// provider's context), and their toHaveTextContent takes no RegExp; the tests here run jest-dom's, which does.
+declare module 'vitest' {
+  interface Assertion<R, T> {
+    toHaveTextContent: TestingLibraryMatchers<T, R>['toHaveTextContent'];
+  }
+}

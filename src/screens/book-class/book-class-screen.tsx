@@ -2,7 +2,7 @@ import { useAppQueryClient } from '../../app/query-client.ts';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import { type SlotSelectionMachine, groupedByWeek, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './booking-paused.module.css';

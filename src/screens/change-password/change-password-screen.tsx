@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { checkLinkPasswords } from '../../../machines/rules/password-rules.ts';
 import { setPasswordByLink } from '../../actors/change-password.ts';
 import { notify } from '../../toasts/notify.ts';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { submitWhenValid, useFocusFirstInvalid } from '../../components/field-validation.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import styles from './dashboard.module.css';

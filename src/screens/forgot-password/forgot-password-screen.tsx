@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { requestResetLink } from '../../actors/forgot-password.ts';
 import { notify } from '../../toasts/notify.ts';
 import { ForgotPasswordView } from './forgot-password-view.tsx';

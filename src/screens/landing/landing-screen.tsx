@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { config } from '../../config.ts';
 import styles from './landing.module.css';
 

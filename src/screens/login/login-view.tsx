@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { submitWhenValid } from '../../components/field-validation.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';

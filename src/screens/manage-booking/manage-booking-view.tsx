@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ratingScale } from '../../../machines/rating.machine.ts';
 import { type BookingCard, type BookingTab, type StatusTone, bookingTabs } from '../../../machines/rules/booking-list.ts';
 import { TimesIn, When, YourTime } from '../../components/lesson-time.tsx';

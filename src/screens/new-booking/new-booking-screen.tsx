@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { type Slot, choiceOf, isIndividual, nameOf, nameOptions, subjectsAt } from '../../../machines/booking/booking-form.ts';
 import { type FormField, formProblems } from '../../../machines/booking/form-problems.ts';

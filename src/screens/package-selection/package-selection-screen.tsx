@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
 import type { PackageSelectionMachine } from '../../../machines/booking/package-selection.machine.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrivalNotice } from '../../components/arrival-notice.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';

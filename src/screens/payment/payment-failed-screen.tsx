@@ -1,6 +1,6 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { type PaymentFailedMachine, paymentFailedText, paymentFailedTitle } from '../../../machines/booking/payment-failed.machine.ts';
 import { browserPaymentFailedMachine } from '../../actors/payment-failed.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { type FreeAssessmentClass, freeClassRow } from '../../../machines/booking/free-assessment-class.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { freeAssessmentClassOptions } from '../../queries/free-assessment-queries.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { orderUnpaidText, refMissingText, refMissingTitle } from '../../../machines/booking/success-sequence.machine.ts';
 import { type OrderProgress, isPaid, orderUnavailableOf, orderUnavailableTexts, receiptOf } from '../../../machines/rules/order-progress.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, useHref, useLocation, useNavigate } from 'react-router-dom';
+import { useBlocker, useHref, useLocation, useNavigate } from 'react-router';
 import { useHeaderBack } from '../../app/header-back.tsx';
 
 const nothing = () => {};

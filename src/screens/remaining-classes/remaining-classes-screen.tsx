@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { remainingDraft, remainingRows, unreadablePackageText } from '../../../machines/booking/package-offer.ts';
 import { useHeaderBack } from '../../app/header-back.tsx';
 import { writeDraft } from '../../booking/booking-draft-storage.ts';

@@ -1,6 +1,6 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { RescheduleData } from '../../../machines/booking/booking-draft.ts';
 import { type RescheduleMachine, rescheduleHelperText, weeksOf } from '../../../machines/reschedule.machine.ts';

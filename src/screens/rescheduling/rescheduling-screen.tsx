@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { rescheduleNoticeText } from '../../../contract/reschedule-notice.ts';
 import { type Appointment, groupTitles, rescheduleDataOf, reschedulePage, reschedulingPageSize, studentNamesOf } from '../../../machines/rules/booking-list.ts';
 import { branchToday } from '../../booking/branch-today.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { InvoiceRow } from '../../../machines/rules/invoices.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
