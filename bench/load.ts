@@ -233,7 +233,7 @@ async function mixRun(admin: string, size: number, fault: boolean) {
   onInterrupt.add(undo);
   try {
     // On DATABASE_URL a server seeds nothing unless asked; the bench signs in as the demo client.
-    cluster = await startCluster({ size, port: await freePort(), dataDir, databaseUrl: database.url, env: { DEMO_DATA: '1' }, log: () => {} });
+    cluster = await startCluster({ size, port: await freePort(), dataDir, databaseUrl: database.url, demoData: true, log: () => {} });
     const base = cluster.url;
     await db.connect();
     const secret = readFileSync(path.join(dataDir, 'payment-webhook-secret'), 'utf8').trim();
