@@ -139,6 +139,27 @@ function runningPostgresPid(pgData: string): number | undefined {
   }
 }
 
+/** Whether a process runs: /proc has it and it is not a zombie (one that exited and no one has reaped yet). */
+function processRuns(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until the process has exited. `pg_ctl stop --wait` returns once postmaster.pid is gone, which the postmaster
+ * removes in its exit handlers, a moment before the process itself ends (seen still running then under load).
+ */
+async function processEnded(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (processRuns(pid)) {
+    if (performance.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) is still running ${timeoutMs} ms after pg_ctl stopped it.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function createDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
@@ -190,8 +211,10 @@ export async function startOwnPostgres(clusterDataDir: string, log: (line: strin
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    if (runningPostgresPid(pgData) === undefined) return;
+    const pid = runningPostgresPid(pgData);
+    if (pid === undefined) return;
     await run('pg_ctl', ['stop', '--pgdata', pgData, '--mode', 'fast', '--wait', '--timeout', '60']);
+    await processEnded(pid, 10_000);
     log(`PostgreSQL of ${pgData} stopped`);
   };
   try {
