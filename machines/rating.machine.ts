@@ -1,4 +1,5 @@
 import { and, assign, fromPromise, setup } from 'xstate';
+import { errorText } from './rules/error-text.ts';
 
 /**
  * The Rate Us dialog of Manage Booking's past bookings (spec §2 Rate Us, §4 rate dialog, §5 Rate Us;
@@ -73,8 +74,6 @@ function reviewOf({ reviewer, lesson, stars, feedback }: RatingContext): Review 
   return { clientid: reviewer.clientid, client_email: reviewer.email, review_number: stars, description: feedback.trim(), appointment_id: lesson.id };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The server refused because of the lesson itself (rated already, not completed): 409. */
 export const refusedForTheLesson = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
 
@@ -144,11 +143,11 @@ export const ratingMachine = setup({
           {
             guard: { type: 'refusedForTheLesson', params: ({ event }) => ({ error: event.error }) },
             target: 'closed',
-            actions: ['reset', { type: 'notifyFailed', params: ({ event }) => ({ message: messageOf(event.error) }) }, 'lessonsChanged'],
+            actions: ['reset', { type: 'notifyFailed', params: ({ event }) => ({ message: errorText(event.error) }) }, 'lessonsChanged'],
           },
           {
             target: 'editing',
-            actions: [{ type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) }, { type: 'notifyFailed', params: ({ event }) => ({ message: messageOf(event.error) }) }],
+            actions: [{ type: 'setError', params: ({ event }) => ({ message: errorText(event.error) }) }, { type: 'notifyFailed', params: ({ event }) => ({ message: errorText(event.error) }) }],
           },
         ],
       },

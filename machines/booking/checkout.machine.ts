@@ -4,6 +4,7 @@ import { type BookingOutput, stepOutput } from './booking-steps.ts';
 import { type AppliedCoupon, type OrderRequest, type Payer, orderOf } from './checkout-order.ts';
 import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
 import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoStudentSplitMachine } from './two-student-split.machine.ts';
+import { errorText } from '../rules/error-text.ts';
 
 /**
  * Checkout (spec §2 "Checkout", §5 "Coupon", §7 POST /apply-coupon and POST /create-order; the
@@ -55,8 +56,6 @@ export type CheckoutEvent =
 
 /** busy: a call is in flight. couponMessage: the coupon's refusal shows at its field. */
 export type CheckoutTag = 'busy' | 'couponMessage';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const checkoutMachine = setup({
   types: {
@@ -115,7 +114,7 @@ export const checkoutMachine = setup({
     src: 'twoStudentSplit',
     input: ({ context }) => ({ draft: context.draft, today: context.today }),
     onDone: { target: '.switched', actions: { type: 'takeSwitchedDraft', params: ({ event }) => ({ output: event.output }) } },
-    onError: { actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+    onError: { actions: { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) } },
   },
   initial: 'ready',
   states: {
@@ -153,8 +152,8 @@ export const checkoutMachine = setup({
         onError: {
           target: 'ready.couponRefused',
           actions: [
-            { type: 'refuseCoupon', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            { type: 'notifyCouponRefused', params: ({ event }) => ({ message: messageOf(event.error) }) },
+            { type: 'refuseCoupon', params: ({ event }) => ({ message: errorText(event.error) }) },
+            { type: 'notifyCouponRefused', params: ({ event }) => ({ message: errorText(event.error) }) },
           ],
         },
       },
@@ -185,7 +184,7 @@ export const checkoutMachine = setup({
             target: 'hoursTaken',
             actions: { type: 'dropTakenHours', params: ({ event }) => ({ taken: takenHoursOf(event.error) ?? [] }) },
           },
-          { target: 'ready', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+          { target: 'ready', actions: { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) } },
         ],
       },
     },

@@ -3,6 +3,7 @@ import { type BookLessonsInput, type BookedLessons, isConflict } from './book-le
 import { type BookingInput, withoutSlots } from './booking-draft.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
 import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
+import { errorText } from '../rules/error-text.ts';
 
 /**
  * The free assessment's summary on /freebooking-summary (spec §2 "Free booking", §4 "Free assessment flow"):
@@ -36,8 +37,6 @@ export type FreeBookingSummaryEvent = { type: 'summary.confirmed' } | { type: 'b
 
 /** busy: the class is being booked. confirming: the back question is open. refused: the free assessment was had already. */
 export type FreeBookingSummaryTag = 'busy' | 'confirming' | 'refused';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const freeBookingSummaryMachine = setup({
   types: {
@@ -100,11 +99,11 @@ export const freeBookingSummaryMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
-            actions: [{ type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) }, 'markRefused'],
+            actions: [{ type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) }, 'markRefused'],
           },
           {
             target: 'viewing',
-            actions: [{ type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) }, { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) }],
+            actions: [{ type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) }, { type: 'notifyProblem', params: ({ event }) => ({ message: errorText(event.error) }) }],
           },
         ],
       },

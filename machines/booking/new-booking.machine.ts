@@ -28,6 +28,7 @@ import {
   withYear,
 } from './booking-form.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
+import { errorText } from '../rules/error-text.ts';
 
 /**
  * /new-booking (spec §2 New Booking, §4 Study type, §5 New booking): the number of students, their names (the
@@ -109,8 +110,6 @@ function typedName(context: NewBookingContext, slot: Slot): string {
 }
 
 const slotShownIn = (context: Pick<NewBookingContext, 'draft'>, slot: Slot) => slot === 1 || formOf(context).students === 2;
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const newBookingMachine = setup({
   types: {

@@ -17,6 +17,7 @@ import {
   stepOfEntry,
   validLessons,
 } from './package-offer.ts';
+import { errorText } from '../rules/error-text.ts';
 
 /**
  * Package selection (spec §2 "Package selection", "Renew / change package", "Remaining classes…"; §4
@@ -97,8 +98,6 @@ function withChoice(context: PackageSelectionContext): BookingDraft {
   return withLessons(draft, lessons, lessonsLabelOf(pkg.name, learners, counts));
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const packageSelectionMachine = setup({
   types: {
     input: {} as PackageSelectionInput,
@@ -154,7 +153,7 @@ export const packageSelectionMachine = setup({
           { guard: { type: 'nothingToRenew', params: ({ event }) => ({ offer: event.output }) }, target: 'nothingToRenew' },
           { target: 'choosing', actions: { type: 'receiveOffer', params: ({ event }) => ({ offer: event.output }) } },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
     },
     loadFailed: {

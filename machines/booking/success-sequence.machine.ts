@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type OrderProgress, type OrderUnavailable, isBooked, isClosedUnpaid, isNoPayment, orderUnavailableOf } from '../rules/order-progress.ts';
 import type { KnownStudent } from './booking-form.ts';
+import { errorText } from '../rules/error-text.ts';
 
 /**
  * /success?ref=… (spec §2 "Payment success", §4 "Success page sequence"; docs/architecture.md, "The success page"
@@ -47,8 +48,6 @@ export interface SuccessSequenceOutput {
   /** The order was confirmed before: its receipt is shown instead. */
   receipt: true;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const successSetup = setup({
   types: {
@@ -107,7 +106,7 @@ export const successSequenceMachine = successSetup
     actions: {
       /** A call failed: its message shows (with Retry) and is logged. */
       failStep: successSetup.enqueueActions(({ enqueue, event }) => {
-        const message = messageOf('error' in event ? event.error : undefined);
+        const message = errorText('error' in event ? event.error : undefined);
         enqueue.assign({ error: message });
         enqueue({ type: 'logError', params: { message: `Payment step failed: ${message}` } });
       }),
