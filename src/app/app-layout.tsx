@@ -8,8 +8,8 @@ import { useSessionActor } from '../session/session-context.ts';
 import { selectShellNames } from '../session/session-selectors.ts';
 import { clearDraft } from '../booking/booking-draft-storage.ts';
 import styles from './app-layout.module.css';
-import { HeaderBackContext } from './header-back.tsx';
-import { hasBackArrow, tokenRequiredRoutes } from './routes.ts';
+import { HeaderBackContext } from '../components/header-back.tsx';
+import { hasBackArrow, tokenRequiredRoutes } from '../routes.ts';
 
 const titleOf = (pathname: string): string =>
   pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : '';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CentredSpinner } from '../components/spinner.tsx';
 import { RouteError } from './route-error.tsx';
-import { type TokenRequiredPath, tokenRequiredRoutes } from './routes.ts';
+import { type TokenRequiredPath, tokenRequiredRoutes } from '../routes.ts';
 
 /** A booking flow's first screen behind the booking-status gate (docs/decisions/025-booking-status-gate.md): both load together. */
 const gated =

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SessionProvider } from '../session/session-provider.tsx';
 import { ToastRegion } from '../toasts/toast-region.tsx';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '../queries/query-client.ts';
 
 /**
  * Everything a route with a session needs: the session machine, server-state cache and toasts.

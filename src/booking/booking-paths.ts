@@ -1,6 +1,6 @@
 import type { BookingEntry } from '../../machines/booking/booking-draft.ts';
 import type { RoutedStep } from '../../machines/booking/booking-steps.ts';
-import type { TokenRequiredPath } from '../app/routes.ts';
+import type { TokenRequiredPath } from '../routes.ts';
 
 /**
  * The URL of each booking step (spec §2). The slots step has two: the remaining-classes flow books on

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { tokenRequiredRoutes } from '../../src/app/routes.ts';
+import { tokenRequiredRoutes } from '../../src/routes.ts';
 import { guardConsole } from './console-guard.ts';
 import { sharedTab } from './shared-tab.ts';
 

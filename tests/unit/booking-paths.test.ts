@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingEntries } from '../../machines/booking/booking-draft.ts';
 import { type RoutedStep, bookingSteps } from '../../machines/booking/booking-steps.ts';
-import { tokenRequiredRoutes } from '../../src/app/routes.ts';
+import { tokenRequiredRoutes } from '../../src/routes.ts';
 import { bookingPath } from '../../src/booking/booking-paths.ts';
 
 const paths: Record<RoutedStep, string> = {

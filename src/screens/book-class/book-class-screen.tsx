@@ -1,4 +1,4 @@
-import { useAppQueryClient } from '../../app/query-client.ts';
+import { useAppQueryClient } from '../../queries/query-client.ts';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { classesToPlaceText } from '../../../machines/booking/classes-to-place.ts';
@@ -12,7 +12,7 @@ import { isChosen } from '../../../machines/rules/slot-limits.ts';
 import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
 import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
 import { slotSelectionMachineFor } from '../../actors/slot-selection.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';

@@ -1,4 +1,4 @@
-import { useAppQueryClient } from '../../app/query-client.ts';
+import { useAppQueryClient } from '../../queries/query-client.ts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';

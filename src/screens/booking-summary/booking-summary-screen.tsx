@@ -6,7 +6,7 @@ import { slotCount } from '../../../machines/booking/booking-draft.ts';
 import { type BookingSummaryMachine, backWarning } from '../../../machines/booking/booking-summary.machine.ts';
 import { classesLeftText } from '../../../machines/rules/slot-limits.ts';
 import { browserBookingSummaryMachine } from '../../actors/booking-summary.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
 import { useSessionActor } from '../../session/session-context.ts';

@@ -7,7 +7,7 @@ import { backWarning } from '../../../machines/booking/booking-summary.machine.t
 import type { FreeBookingSummaryMachine } from '../../../machines/booking/free-booking-summary.machine.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { browserFreeBookingSummaryMachine } from '../../actors/free-booking-summary.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';

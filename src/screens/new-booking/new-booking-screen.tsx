@@ -8,7 +8,7 @@ import { type NewBookingContext, type NewBookingMachine, formOf, warningOf } fro
 import { warningText } from '../../../machines/rules/packages.ts';
 import { programGroups, programName, yearsOf } from '../../../machines/rules/programs.ts';
 import { browserNewBookingMachine, withSessionStudents } from '../../actors/new-booking.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';

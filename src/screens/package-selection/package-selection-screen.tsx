@@ -6,8 +6,8 @@ import type { PackageSelectionMachine } from '../../../machines/booking/package-
 import { priceOf, stepOfEntry } from '../../../machines/booking/package-offer.ts';
 import { weeklyLessonOptions, weeklyLessonsBanner } from '../../../machines/rules/packages.ts';
 import { browserPackageSelectionMachine } from '../../actors/package-selection.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
-import { tokenRequiredRoutes } from '../../app/routes.ts';
+import { useHeaderBack } from '../../components/header-back.tsx';
+import { tokenRequiredRoutes } from '../../routes.ts';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { bookingPath } from '../../booking/booking-paths.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, useHref, useLocation, useNavigate } from 'react-router';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 
 const nothing = () => {};
 

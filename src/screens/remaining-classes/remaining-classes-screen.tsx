@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { remainingDraft, remainingRows, unreadablePackageText } from '../../../machines/booking/package-offer.ts';
-import { useHeaderBack } from '../../app/header-back.tsx';
+import { useHeaderBack } from '../../components/header-back.tsx';
 import { writeDraft } from '../../booking/booking-draft-storage.ts';
 import { bookingPath } from '../../booking/booking-paths.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
