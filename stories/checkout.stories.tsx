@@ -5,7 +5,7 @@ import { type BookingDraft, emptyDraft, withOtherStudent } from '../machines/boo
 import { type CheckoutEvent, type CheckoutInput, type CouponAnswer, checkoutMachine, noPaymentLinkText } from '../machines/booking/checkout.machine.ts';
 import { CheckoutView } from '../src/screens/checkout/checkout-view.tsx';
 import { selectCheckoutView } from '../src/screens/checkout/checkout-screen.tsx';
-import { HoursTakenError } from '../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../contract/taken-hours.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
 

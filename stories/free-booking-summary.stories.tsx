@@ -5,7 +5,7 @@ import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
 import { backWarning } from '../machines/booking/booking-summary.machine.ts';
 import { freeBookingSummaryMachine } from '../machines/booking/free-booking-summary.machine.ts';
-import { HoursTakenError } from '../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../contract/taken-hours.ts';
 import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { ApiError } from '../src/api/client.ts';
 import { bookingFailedText } from '../src/api/calls/booking.ts';

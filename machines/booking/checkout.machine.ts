@@ -2,7 +2,8 @@ import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { BookingInput, PaymentMethod } from './booking-draft.ts';
 import { type BookingOutput, stepOutput } from './booking-steps.ts';
 import { type AppliedCoupon, type OrderRequest, type Payer, orderOf } from './checkout-order.ts';
-import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
+import { takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
+import { type TakenHour } from '../../contract/taken-hours.ts';
 import { type TwoStudentSplitOutput, hasOtherStudentPending, switchedStep, twoStudentSplitMachine } from './two-student-split.machine.ts';
 import { errorText } from '../rules/error-text.ts';
 

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { type BookLessonsInput, type BookedLessons, isConflict } from './book-lessons.ts';
 import { type BookingInput, withoutSlots } from './booking-draft.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
-import { type TakenHour, takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
+import { takenHoursNotice, takenHoursOf, withoutTakenHours } from './taken-hours.ts';
+import { type TakenHour } from '../../contract/taken-hours.ts';
 import { errorText } from '../rules/error-text.ts';
 
 /**

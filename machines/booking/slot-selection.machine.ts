@@ -6,7 +6,8 @@ import { type BookLessonsInput, type BookedLessons, remainingBookedText } from '
 import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
 import { type BookingOutput, type BookingStep, nextStep, stepBack, stepOutput } from './booking-steps.ts';
-import { type TakenHour, takenFrom, takenHoursNotice, takenHoursOf } from './taken-hours.ts';
+import { takenFrom, takenHoursNotice, takenHoursOf } from './taken-hours.ts';
+import { type TakenHour } from '../../contract/taken-hours.ts';
 
 /**
  * Slot selection on /book-class (spec §2 "Book Classes"; §4 "Slot"; §5 "Slot selection", "Free

@@ -1,8 +1,7 @@
 import { formatDateTime, zoneLabel } from '../../contract/date-format.ts';
-import type { components } from '../../contract/schema.d.ts';
+import { HoursTakenError, type TakenHour } from '../../contract/taken-hours.ts';
 import { type AvailabilityIndex, addDays, bookingNoticeDays, instantOfHour, isAvailable } from '../rules/slots.ts';
 import type { BookingDraft, ChosenTutor, GroupedByWeek, SelectedSlot, StudentPart } from './booking-draft.ts';
-import { isRecord } from './booking-draft-shapes.ts';
 
 /**
  * The hours of an order someone else took first (POST /create-order's 409, `HoursTaken`): the server holds
@@ -10,38 +9,6 @@ import { isRecord } from './booking-draft-shapes.ts';
  * someone else, or no longer bookable. Checkout drops those hours from the draft and sends the client back
  * to the slot grid with one line per hour. Pure, table-tested (tests/unit/taken-hours.test.ts).
  */
-
-export type TakenHour = components['schemas']['TakenHour'];
-
-/** A create-order or a booking (POST /bookings) refused because of `taken` hours: what the call throws, what the machines read. */
-export class HoursTakenError extends Error {
-  readonly status = 409;
-
-  constructor(
-    message: string,
-    readonly taken: readonly TakenHour[],
-  ) {
-    super(message);
-    this.name = 'HoursTakenError';
-  }
-}
-
-const isTakenHour = (value: unknown): value is TakenHour =>
-  isRecord(value) &&
-  typeof value.subject === 'string' &&
-  typeof value.start === 'string' &&
-  !Number.isNaN(Date.parse(value.start)) &&
-  typeof value.finish === 'string' &&
-  typeof value.tutor === 'number' &&
-  (value.reason === 'taken' || value.reason === 'unavailable' || value.reason === 'student_busy') &&
-  (value.student === undefined || typeof value.student === 'string');
-
-/** The `taken` list of a 409's body (`HoursTaken`); null when the body is not one (any other conflict). */
-export function takenHoursIn(body: unknown): TakenHour[] | null {
-  if (!isRecord(body) || !Array.isArray(body.taken)) return null;
-  const taken: unknown[] = body.taken;
-  return taken.length > 0 && taken.every(isTakenHour) ? taken : null;
-}
 
 /** The hours a failed create-order or booking names as taken; null for any other failure. */
 export const takenHoursOf = (error: unknown): readonly TakenHour[] | null => (error instanceof HoursTakenError ? error.taken : null);

@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { noPaymentLinkText } from '../../machines/booking/checkout.machine.ts';
-import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { api } from '../../src/api/api.ts';
 import { applyCoupon, createOrder } from '../../src/api/calls/checkout.ts';
 import { ApiError } from '../../src/api/client.ts';

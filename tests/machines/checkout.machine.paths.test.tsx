@@ -6,7 +6,7 @@ import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
 import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
 import { type OrderRequest, orderOf, paymentMethodLabels, paymentMethodOf } from '../../machines/booking/checkout-order.ts';
-import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
 import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { writeDraft } from '../../src/booking/booking-draft-storage.ts';

@@ -7,7 +7,8 @@ import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-dr
 import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
 import { type FreeAssessmentRequest, type FreeBookingSummaryMachine, freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
 import { type BookedLessons, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
-import { HoursTakenError, takenHoursNotice } from '../../machines/booking/taken-hours.ts';
+import { takenHoursNotice } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { freeAssessmentUsedText } from '../../machines/rules/slot-limits.ts';
 import { browserFreeBookingSummaryMachine } from '../../src/actors/free-booking-summary.ts';
 import { ApiError } from '../../src/api/client.ts';

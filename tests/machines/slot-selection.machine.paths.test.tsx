@@ -17,7 +17,8 @@ import {
   type TutorQuery,
   slotSelectionMachine,
 } from '../../machines/booking/slot-selection.machine.ts';
-import { HoursTakenError, takenHoursNotice } from '../../machines/booking/taken-hours.ts';
+import { takenHoursNotice } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { conflictText, freeAssessmentText, slotKey, weeklyLimitText } from '../../machines/rules/slot-limits.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { browserSlotSelectionMachine } from '../../src/actors/slot-selection.ts';

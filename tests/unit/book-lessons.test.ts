@@ -12,7 +12,7 @@ import {
   packageMismatchText,
 } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { HoursTakenError } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { sampleForm, sampleLessons, sampleSlot, sampleSlots } from '../support/draft-fixtures.ts';
 
 // POST /bookings of the free assessment, the remaining classes of a paid package and the classes to place

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import {
-  HoursTakenError,
-  type LostHour,
-  type TakenHour,
-  branchHourText,
-  lostHoursNotice,
-  lostHoursOf,
-  takenHoursIn,
-  takenHoursNotice,
-  takenHoursOf,
-  withoutLostHours,
-  withoutTakenHours,
-} from '../../machines/booking/taken-hours.ts';
+import { type LostHour, branchHourText, lostHoursNotice, lostHoursOf, takenHoursNotice, takenHoursOf, withoutLostHours, withoutTakenHours } from '../../machines/booking/taken-hours.ts';
+import { HoursTakenError, type TakenHour, takenHoursIn } from '../../contract/taken-hours.ts';
 import { type AvailabilityWindow, hourlyAvailability } from '../../machines/rules/slots.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../support/draft-fixtures.ts';
 

@@ -1,4 +1,4 @@
-import { HoursTakenError, takenHoursIn } from '../../../machines/booking/taken-hours.ts';
+import { HoursTakenError, takenHoursIn } from '../../../contract/taken-hours.ts';
 import { type Answer, ApiError, type ApiClient, type RequestBody, callApi } from '../client.ts';
 
 export const scheduledClassesFailedText = 'Your scheduled classes could not be loaded.';
