@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../contract/schema.d.ts';
 import type { Queryable } from '../db/database.ts';
 import { namesOf, packageNameOf, packageNames, studentNames } from './order-progress.ts';
-import { type InvoiceRow, type OrderLineRow, type OrderRow, toInvoice } from './records.ts';
+import { toInvoice } from './invoices.ts';
+import type { InvoiceRow, OrderLineRow, OrderRow } from './records.ts';
 
 type ProformaInvoice = components['schemas']['ProformaInvoice'];
 

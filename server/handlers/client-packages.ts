@@ -1,7 +1,8 @@
 import type { components } from '../../contract/schema.d.ts';
 import type { AppContext } from '../context.ts';
 import { assertOwnClient, ownedRow } from '../domain/access.ts';
-import { type AnsweredClientPackage, type ClientPackageRow, clientPackagesWhere, toClientPackage } from '../domain/records.ts';
+import { clientPackage, clientPackagesOf, deleteUnpaidPackages, saveClientPackage, updateClientPackage } from '../domain/client-packages.ts';
+import type { ClientPackageRow } from '../domain/records.ts';
 import { badRequest } from '../http/errors.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
 
@@ -30,37 +31,29 @@ function checkPayload(body: Payload): void {
 
 export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPackageOperations> {
   const { db } = ctx;
-  const packagesOf = (clientId: number, onlyUnpaid: boolean) => clientPackagesWhere(db, `cp.client_id = $1 ${onlyUnpaid ? 'and cp.purches_status = 0' : ''}`, [clientId]);
-  /** The package `id` as it is answered, with the lessons completed on it. */
-  const answered = async (id: number): Promise<AnsweredClientPackage> => {
-    const [row] = await clientPackagesWhere(db, 'cp.id = $1', [id]);
-    if (!row) throw new Error(`client package ${id} vanished`);
-    return row;
-  };
   return {
     async listClientPackages(call) {
       const session = requireSession(call);
       assertOwnClient(session, call.params.clientid, 'clientid');
-      return { success: true, data: (await packagesOf(session.sub, false)).map(toClientPackage) };
+      return { success: true, data: await clientPackagesOf(db, session.sub, false) };
     },
 
     async getClientPackage(call) {
       const session = requireSession(call);
       const row = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
-      return { success: true, data: [toClientPackage(await answered(row.id))] };
+      return { success: true, data: [await clientPackage(db, row)] };
     },
 
     async listUnpaidClientPackages(call) {
       const session = requireSession(call);
       assertOwnClient(session, call.params.clientid, 'clientid');
-      return { success: true, data: (await packagesOf(session.sub, true)).map(toClientPackage) };
+      return { success: true, data: await clientPackagesOf(db, session.sub, true) };
     },
 
     async deleteUnpaidClientPackages(call) {
       const session = requireSession(call);
       assertOwnClient(session, call.params.clientid, 'clientid');
-      const deleted = await db.query<{ id: number }>('delete from client_packages where client_id = $1 and purches_status = 0 returning id', [session.sub]);
-      return { success: true, deleted: deleted.length };
+      return { success: true, deleted: await deleteUnpaidPackages(db, session.sub) };
     },
 
     async createClientPackage(call) {
@@ -68,12 +61,7 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
       const { body } = call;
       assertOwnClient(session, body.clientid, 'clientid');
       checkPayload(body);
-      const [row] = await db.query<ClientPackageRow>(
-        `insert into client_packages (client_id, package_form, bookingdata, purches_status, booked_classess, total_classess, remaining_classess, completed_classess)
-         values ($1, $2, $3, 0, $4, $5, $6, 0) returning *`,
-        [session.sub, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
-      );
-      return { success: true, message: 'Package saved', data: toClientPackage(await answered((row as ClientPackageRow).id)) };
+      return { success: true, message: 'Package saved', data: await saveClientPackage(db, session.sub, body) };
     },
 
     async updateClientPackage(call) {
@@ -82,23 +70,7 @@ export function clientPackageHandlers(ctx: AppContext): HandlerGroup<ClientPacka
       const stored = await ownedRow<ClientPackageRow>(db, session, 'client_packages', call.params.id, 'Client package', 'id');
       assertOwnClient(session, body.clientid, 'clientid');
       checkPayload(body);
-      // One conditional statement, never read-then-write: the counters of a paid package are the
-      // server's (a booking may be taking classes off it right now), so only an unpaid package takes
-      // the client's; and a paid package's size is what was paid for.
-      const [row] = await db.query<ClientPackageRow>(
-        `update client_packages set package_form = $2, bookingdata = $3,
-                booked_classess = case when purches_status = 0 then $4 else booked_classess end,
-                total_classess = case when purches_status = 0 then $5 else total_classess end,
-                remaining_classess = case when purches_status = 0 then $6 else remaining_classess end,
-                updated_at = now()
-          where id = $1 and (purches_status = 0 or total_classess = $5) returning *`,
-        [stored.id, body.packageForm, JSON.stringify(body.bookingdata), body.booked_classess, body.total_classess, body.remaining_classess],
-      );
-      if (!row) {
-        const [now] = await db.query<ClientPackageRow>('select total_classess from client_packages where id = $1', [stored.id]);
-        throw badRequest('total_classess', `cannot change on a paid package (${now?.total_classess ?? stored.total_classess})`);
-      }
-      return { success: true, message: 'Package updated', data: toClientPackage(await answered(row.id)) };
+      return { success: true, message: 'Package updated', data: await updateClientPackage(db, stored, body) };
     },
   };
 }

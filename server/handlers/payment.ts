@@ -1,24 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import type { operations } from '../../contract/schema.d.ts';
 import type { AppContext } from '../context.ts';
-import { type Queryable, isExclusionViolation } from '../db/database.ts';
 import { assertOwnClient, assertOwnStudents, bookingPaused, bookingPausedText, ownBranch, ownOrder, ownPaidOrder, ownedRow } from '../domain/access.ts';
-import { branchTimeZone } from '../domain/branch-time.ts';
-import { fulfilOrder } from '../domain/fulfilment.ts';
-import { lockPeople, peopleOf } from '../domain/person-locks.ts';
-import { HoursTakenError, type PlannedLesson, type TakenHour, allTaken, holdLessons, hoursNotFree, planLessons, releaseOrderHolds, releaseOwnHolds, unavailableHours } from '../domain/holds.ts';
-import { sendInvoiceMail, sendReceiptMail } from '../domain/invoice-mail.ts';
 import { listedInvoices } from '../domain/invoice-purchase.ts';
+import { payInvoice, raiseInvoice } from '../domain/invoices.ts';
 import { orderProgress } from '../domain/order-progress.ts';
-import type { PaymentProvider } from '../domain/payment-provider.ts';
+import { applyPaymentEvent, findCoupon, fulfilOnReturn, openOrder, reportOrderStatus } from '../domain/orders.ts';
 import { checkPaymentSignature, signatureHeader } from '../domain/payment-signature.ts';
-import { type Discount, discountedTotal, roundMoney } from '../../contract/pricing.ts';
-import { levelGroup, moneyText, moneyValue, sameMoney } from '../domain/pricing.ts';
-import { type ClientPackageRow, type InvoiceRow, type OrderRow, isPaid, toInvoice } from '../domain/records.ts';
-import { badRequest, conflict, forbidden, notFound, refused } from '../http/errors.ts';
+import type { InvoiceRow } from '../domain/records.ts';
+import { badRequest, forbidden, refused } from '../http/errors.ts';
 import { rawBodyOf } from '../http/json-body.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
-import { replayed } from '../http/replayed.ts';
+import { replayedIf } from '../http/replayed.ts';
 import { couponInvalidText } from '../http/validation-message.ts';
 
 type PaymentOperations =
@@ -32,93 +23,7 @@ type PaymentOperations =
   | 'fulfilOrder'
   | 'receivePaymentEvent';
 
-async function findCoupon(db: Queryable, code: string): Promise<(Discount & { code: string }) | undefined> {
-  const [row] = await db.query<{ code: string; discount_type: Discount['discount_type']; discount_value: string }>(
-    `select code, discount_type, discount_value from coupons
-      where code = upper($1) and active and (expires_at is null or expires_at > now())`,
-    [code.trim()],
-  );
-  return row && { code: row.code, discount_type: row.discount_type, discount_value: Number(row.discount_value) };
-}
-
-const invoiceWithEmail = `*, (select email from clients where id = client_id) as email`;
-
-type OrderBody = operations['createOrder']['requestBody']['content']['application/json'];
-type Line = { pkg_id: number; level: number; student_ids: number[]; weekly_lessons?: Record<string, number> | undefined };
-
-/**
- * The order's lines: the body's, or one line of its package, year and students. With lines, the top-level
- * package and year are the first line's and the students are all the lines' (each in one line only).
- */
-function orderLines(body: OrderBody): Line[] {
-  if (!body.lines) return [{ pkg_id: body.pkg_id, level: body.level, student_ids: body.student_ids, weekly_lessons: body.weekly_lessons }];
-  if (body.weekly_lessons !== undefined) throw badRequest('weekly_lessons', "with lines, each line's weekly_lessons are given in the line");
-  const [first] = body.lines;
-  if (first && first.pkg_id !== body.pkg_id) throw badRequest('pkg_id', 'must be the package of the first line');
-  if (first && first.level !== body.level) throw badRequest('level', 'must be the year of the first line');
-  const students = body.lines.flatMap((line) => line.student_ids);
-  if (new Set(students).size !== students.length) throw badRequest('lines', 'a student may be in one line only');
-  const named = new Set(body.student_ids);
-  if (students.length !== named.size || students.some((id) => !named.has(id))) throw badRequest('student_ids', "must be the lines' students");
-  return body.lines;
-}
-
-/** A line's price (for its number of students and year) and classes; a package without such a price is bad input. */
-async function pricedLine(db: Queryable, line: Line, field: string): Promise<{ total: number; classes: number }> {
-  const [price] = await db.query<{ total: string; numberofclass: number }>(
-    `select pp.total, p.numberofclass from package_prices pp join packages p on p.id = pp.package_id
-      where pp.package_id = $1 and pp.students = $2 and pp.level_group = $3`,
-    [line.pkg_id, line.student_ids.length, levelGroup(line.level)],
-  );
-  if (!price) throw badRequest(field, `has no price for ${line.student_ids.length} students in Year ${line.level}`);
-  return { total: Number(price.total), classes: price.numberofclass };
-}
-
-/** The order's amount split over its lines by their prices (the coupon shared alike); the shares add up to it exactly. */
-export function lineShares(amount: number, totals: readonly number[]): number[] {
-  const listPrice = totals.reduce((sum, total) => sum + total, 0);
-  const shares = totals.map((total) => roundMoney(listPrice > 0 ? (amount * total) / listPrice : amount / totals.length));
-  const rest = roundMoney(amount - shares.slice(0, -1).reduce((sum, share) => sum + share, 0));
-  return [...shares.slice(0, -1), rest];
-}
-
-/**
- * An order still open moves to failed or cancelled (again: harmless) and gives its held hours back. Unless
- * the provider itself says so (`provider` undefined), the provider is asked first, under the order's row
- * lock that the sandbox's payment takes too: an order the provider has been paid for is never closed.
- */
-async function closeOrder(db: AppContext['db'], orderId: number, status: 'failed' | 'cancelled', provider?: PaymentProvider): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.query<Pick<OrderRow, 'ref' | 'status'>>('select ref, status from orders where id = $1 for update', [orderId]);
-    if (!order || (order.status !== 'created' && order.status !== status)) return false;
-    if (provider && (await provider.paymentOf(tx, order.ref))?.status === 'paid') return false;
-    await tx.query('update orders set status = $2 where id = $1', [orderId, status]);
-    await releaseOrderHolds(tx, orderId);
-    return true;
-  });
-}
-
-/**
- * The order's lessons, checked (400 for what the body gets wrong, 409 with every hour that can no longer be
- * booked), ready to hold; none for an order opened without lessons.
- */
-async function checkedLessons(db: Queryable, body: OrderBody, lines: readonly Line[], priced: readonly { classes: number }[], branchId: number): Promise<{ lessons: PlannedLesson[]; unavailable: TakenHour[] }> {
-  if (!body.lessons) {
-    if (body.weekly_lessons !== undefined || body.lines?.some((line) => line.weekly_lessons !== undefined)) throw badRequest('lessons', 'weekly lessons are given with lessons');
-    return { lessons: [], unavailable: [] };
-  }
-  const subjects = new Map((await db.query<{ name: string }>('select name from subjects where branch_id = $1', [branchId])).map((r) => [r.name.toLowerCase(), r.name]));
-  const zone = await branchTimeZone(db, branchId);
-  const holdLines = lines.map((line, i) => ({
-    pkg_id: line.pkg_id,
-    student_ids: line.student_ids,
-    classes: priced[i]?.classes ?? 0,
-    weekly_lessons: line.weekly_lessons,
-    weeklyField: body.lines ? `lines[${i}].weekly_lessons` : 'weekly_lessons',
-  }));
-  const lessons = planLessons(body.lessons, holdLines, subjects, zone);
-  return { lessons, unavailable: await unavailableHours(db, lessons, lines.map((line) => line.level), zone, new Date()) };
-}
+const statusMessages = { confirmed: 'Payment confirmed', failed: 'Payment failed', cancelled: 'Payment cancelled' } as const;
 
 export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations> {
   const { db } = ctx;
@@ -143,24 +48,8 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       assertOwnClient(session, body.client, 'client');
       const branch = ownBranch(session, body.branch_id);
       const order = body.order_ref === undefined ? undefined : await ownPaidOrder(db, session, body.order_ref);
-      if (order && !sameMoney(moneyValue(body.amount), Number(order.amount))) {
-        throw badRequest('amount', `must be ${moneyText(Number(order.amount))}, the amount of the order`);
-      }
-      const made = await db.transaction(async (tx) => {
-        // One invoice per order (a unique index): the loser of a race, or a replay, inserts nothing.
-        const [invoice] = await tx.query<InvoiceRow & { email: string }>(
-          `insert into proforma_invoices (client_id, branch_id, amount, description, raise_behaviour, order_id)
-           values ($1, $2, $3, $4, $5, $6) on conflict (order_id) do nothing returning ${invoiceWithEmail}`,
-          [session.sub, branch, moneyValue(body.amount), body.description.trim(), body.raise_behaviour, order?.id ?? null],
-        );
-        if (!invoice) return undefined;
-        if (body.raise_behaviour === 'raise-and-send') await sendInvoiceMail(tx, invoice.email, invoice);
-        return invoice;
-      });
-      if (made) return { data: toInvoice(made) };
-      const [first] = await db.query<InvoiceRow>('select * from proforma_invoices where order_id = $1', [order?.id]);
-      if (!first) throw new Error(`the invoice of order ${order?.ref} vanished`);
-      return replayed({ data: toInvoice(first) });
+      const raised = await raiseInvoice(db, session.sub, branch, body, order);
+      return replayedIf(raised.again, { data: raised.invoice });
     },
 
     async takeInvoicePayment(call) {
@@ -170,27 +59,8 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       assertOwnClient(session, body.clientid, 'clientid');
       ownBranch(session, body.branch_id);
       const named = body.order_ref === undefined ? undefined : await ownOrder(db, session, body.order_ref, 'order_ref');
-      if (named && named.id !== invoice.order_id) throw badRequest('order_ref', 'is not the order this invoice was raised under');
-      // An invoice is settled by a payment the provider saw, never by the client's word alone.
-      if (invoice.order_id === null) throw conflict('This invoice was not raised for a paid order; the office settles it.', 'invoiceId');
-      const [order] = await db.query<OrderRow>('select * from orders where id = $1', [invoice.order_id]);
-      if (!order || !isPaid(order)) throw conflict('The order of this invoice has not been paid.', 'invoiceId');
-      const amount = Number(order.amount);
-      if (!sameMoney(moneyValue(body.amount), amount)) throw badRequest('amount', `must be ${moneyText(amount)}, the amount paid for the order`);
-      const paid = await db.transaction(async (tx) => {
-        const [row] = await tx.query<InvoiceRow & { email: string }>(
-          `update proforma_invoices set status = 'paid', paid_at = now(), payment_method = $2
-            where id = $1 and status = 'unpaid' returning ${invoiceWithEmail}`,
-          [invoice.id, body.method],
-        );
-        if (row && body.send_receipt) await sendReceiptMail(tx, row.email, row, amount, body.method);
-        return row;
-      });
-      if (paid) return { success: true, data: toInvoice(paid) };
-      const [now] = await db.query<InvoiceRow>('select * from proforma_invoices where id = $1', [invoice.id]);
-      // Sent again under its order ref, the payment answers what it did; otherwise paying twice is a clash.
-      if (named && now?.status === 'paid') return replayed({ success: true, data: toInvoice(now) });
-      throw conflict('This invoice has been paid already.');
+      const paid = await payInvoice(db, invoice, named, body);
+      return replayedIf(paid.again, { success: true, data: paid.invoice });
     },
 
     async createOrder(call) {
@@ -200,81 +70,15 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
       ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.student_ids, 'student_ids');
       if (await bookingPaused(db, session.sub)) throw forbidden('client_id', bookingPausedText);
-      const lines = orderLines(body);
-      const priced = await Promise.all(lines.map((line, i) => pricedLine(db, line, body.lines ? `lines[${i}].pkg_id` : 'pkg_id')));
-      const coupon = body.coupon === undefined ? undefined : await findCoupon(db, body.coupon);
-      if (body.coupon !== undefined && !coupon) throw refused('coupon', couponInvalidText);
-      const listPrice = priced.reduce((sum, line) => sum + line.total, 0);
-      const amount = discountedTotal(listPrice, coupon);
-      if (!sameMoney(moneyValue(body.amount), amount)) {
-        // The checkout prices with the server's own function: only a price changed meanwhile gets here.
-        throw refused('amount', `The price of ${lines.length > 1 ? 'these packages' : 'this package'} is now ${moneyText(amount)}${coupon ? ' after the coupon' : ''}. Please check your booking and pay again.`);
-      }
-      const slots = [...new Set(body.appoint_ids)];
-      const known = await db.query<{ id: number }>('select id from availability where id = any($1::int[])', [slots]);
-      const unknown = slots.find((id) => !known.some((k) => k.id === id));
-      if (unknown !== undefined) throw badRequest('appoint_ids', `availability entry ${unknown} does not exist`);
-      if (body.client_package_id !== undefined) {
-        const pkg = await ownedRow<ClientPackageRow>(db, session, 'client_packages', body.client_package_id, 'Client package', 'client_package_id');
-        if (pkg.purches_status === 1) throw conflict('This package has been paid already.', 'client_package_id');
-      }
-      const { lessons, unavailable } = await checkedLessons(db, body, lines, priced, session.branch_id);
-      const ref = randomBytes(18).toString('base64url');
-      const shares = lineShares(amount, priced.map((line) => line.total));
-      const holdUntil = lessons.length > 0 ? new Date(Date.now() + ctx.orderHoldSeconds * 1000) : null;
-      try {
-        await db.transaction(async (tx) => {
-          await lockPeople(tx, peopleOf(lessons));
-          const [order] = await tx.query<{ id: number }>(
-            `insert into orders (ref, client_id, email, student_ids, appoint_ids, pkg_id, level, coupon_code, amount, client_package_id, classes, hold_expires_at, payment_method)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-            [ref, session.sub, body.email, JSON.stringify(body.student_ids), JSON.stringify(body.appoint_ids), body.pkg_id, body.level, coupon?.code ?? null, amount, body.client_package_id ?? null, priced.reduce((sum, line) => sum + line.classes, 0), holdUntil, body.payment_method ?? null],
-          );
-          const orderId = (order as { id: number }).id;
-          const lineIds: number[] = [];
-          for (const [i, line] of lines.entries()) {
-            const [row] = await tx.query<{ id: number }>(
-              'insert into order_lines (order_id, line, pkg_id, level, student_ids, amount, classes, weekly_lessons) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id',
-              [orderId, i, line.pkg_id, line.level, JSON.stringify(line.student_ids), shares[i], priced[i]?.classes, line.weekly_lessons ? JSON.stringify(line.weekly_lessons) : null],
-            );
-            lineIds.push((row as { id: number }).id);
-          }
-          if (!holdUntil) return;
-          await releaseOwnHolds(tx, session.sub, orderId, lessons);
-          const notFree = await hoursNotFree(tx, lessons, unavailable);
-          if (notFree.length > 0) throw new HoursTakenError(notFree);
-          await holdLessons(tx, orderId, lineIds, lessons, holdUntil);
-        });
-      } catch (error) {
-        // Another client's hold or booking committed between the check and the hold: name what it took.
-        if (!isExclusionViolation(error)) throw error;
-        const notFree = await hoursNotFree(db, lessons, unavailable);
-        throw new HoursTakenError(notFree.length > 0 ? notFree : allTaken(lessons));
-      }
+      const { ref, amount, holdUntil } = await openOrder(db, session, body, ctx.orderHoldSeconds);
       return { success: true, paymentLink: `${ctx.publicUrl}/sandbox/pay/${ref}`, ref, amount, hold_expires_at: holdUntil ? holdUntil.toISOString() : null };
     },
 
     async postOrderStatus(call) {
       const session = requireSession(call);
-      const { ref, status } = call.body;
-      const order = await ownOrder(db, session, ref, 'ref');
-      // Conditional writes: a Pay that lands between the read above and this update is never undone.
-      if (status === 'success') {
-        const [confirmed] = await db.query<{ id: number }>(
-          `update orders set status = 'confirmed' where id = $1 and status in ('paid', 'confirmed') returning id`,
-          [order.id],
-        );
-        if (!confirmed) throw conflict('The payment provider has not confirmed this payment.', 'ref');
-        return { success: true, message: 'Payment confirmed', status: 'confirmed' };
-      }
-      const moved = await closeOrder(db, order.id, status, ctx.provider);
-      if (!moved) {
-        const now = (await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]))[0] ?? order;
-        const paidAtProvider = (await ctx.provider.paymentOf(db, order.ref))?.status === 'paid';
-        if (isPaid(now) || paidAtProvider) throw conflict('This order has been paid; it cannot be marked failed or cancelled.', 'status');
-        throw conflict(`This order is ${now.status}; it cannot be marked ${status}.`, 'status');
-      }
-      return { success: true, message: status === 'failed' ? 'Payment failed' : 'Payment cancelled', status };
+      const order = await ownOrder(db, session, call.body.ref, 'ref');
+      const status = await reportOrderStatus(db, ctx.provider, order, call.body.status);
+      return { success: true, message: statusMessages[status], status };
     },
 
     async getOrder(call) {
@@ -284,37 +88,14 @@ export function paymentHandlers(ctx: AppContext): HandlerGroup<PaymentOperations
 
     async fulfilOrder(call) {
       const session = requireSession(call);
-      const order = await ownOrder(db, session, call.params.ref, 'ref');
-      if (order.status === 'created') {
-        // The notification may be late (or lost): the provider is asked, and the same fulfilment runs.
-        const payment = await ctx.provider.paymentOf(db, order.ref);
-        if (payment?.status !== 'paid') throw conflict('The payment provider has not confirmed this payment.', 'ref');
-        await fulfilOrder(ctx, order.ref, payment);
-      } else if (!isPaid(order)) {
-        throw conflict(`This order is ${order.status}; it was not paid.`, 'ref');
-      }
-      return orderProgress(db, await ownOrder(db, session, order.ref, 'ref'));
+      return fulfilOnReturn(ctx, await ownOrder(db, session, call.params.ref, 'ref'));
     },
 
     async receivePaymentEvent(call) {
       const signature = call.request.headers[signatureHeader];
       const check = checkPaymentSignature(typeof signature === 'string' ? signature : undefined, rawBodyOf(call.request), ctx.webhookSecret, Math.floor(Date.now() / 1000));
       if (!check.ok) throw badRequest(signatureHeader, check.reason);
-      const { type, data } = call.body;
-      const [order] = await db.query<OrderRow>('select * from orders where ref = $1', [data.ref]);
-      if (!order) throw notFound('Order');
-      if (type === 'payment.succeeded') {
-        await fulfilOrder(ctx, order.ref, { amount: moneyValue(data.amount), method: data.method ?? 'card' });
-      } else {
-        const status = type === 'payment.failed' ? 'failed' : 'cancelled';
-        if (!(await closeOrder(db, order.id, status))) {
-          const [now] = await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]);
-          throw conflict(`This order is ${now?.status ?? order.status}; it cannot be marked ${status}.`, 'type');
-        }
-      }
-      const [after] = await db.query<Pick<OrderRow, 'status'>>('select status from orders where id = $1', [order.id]);
-      return { received: true, ref: order.ref, status: after?.status ?? order.status };
+      return { received: true, ...(await applyPaymentEvent(ctx, call.body)) };
     },
   };
 }
-

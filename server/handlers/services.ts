@@ -1,20 +1,8 @@
 import type { AppContext } from '../context.ts';
-import { assertOwnStudents, ownBranch, ownPaidOrder, ownedRow } from '../domain/access.ts';
-import { moneyText, moneyValue } from '../domain/pricing.ts';
-import { bareSubject, serviceName } from '../domain/service-names.ts';
-import { badRequest } from '../http/errors.ts';
+import { assertOwnStudents, ownBranch, ownedRow } from '../domain/access.ts';
+import { type ServiceRow, makeService, serviceAnswer } from '../domain/services.ts';
 import { type HandlerGroup, requireSession } from '../http/operations.ts';
-import { replayed } from '../http/replayed.ts';
-
-interface ServiceRow {
-  id: number;
-  client_id: number;
-  branch_id: number;
-  name: string;
-  dft_charge_type: string;
-  dft_charge_rate: string;
-  dft_contractor_rate: string;
-}
+import { replayedIf } from '../http/replayed.ts';
 
 export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'createService'> {
   const { db } = ctx;
@@ -22,27 +10,7 @@ export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'c
     async getService(call) {
       const session = requireSession(call);
       ownBranch(session, call.query.branch_id);
-      const service = await ownedRow<ServiceRow>(db, session, 'services', call.params.serviceId, 'Service', 'serviceId');
-      const conjobs = await db.query<{ name: string; contractor: number }>(
-        `select c.first_name || ' ' || c.last_name as name, c.id as contractor
-           from service_contractors sc join contractors c on c.id = sc.contractor_id where sc.service_id = $1 order by c.id`,
-        [service.id],
-      );
-      const rcrs = await db.query<{ recipient_name: string; recipient: number }>(
-        `select s.first_name || ' ' || s.last_name as recipient_name, s.id as recipient
-           from service_recipients sr join students s on s.id = sr.student_id where sr.service_id = $1 order by s.id`,
-        [service.id],
-      );
-      return {
-        id: service.id,
-        name: service.name,
-        dft_charge_type: service.dft_charge_type,
-        dft_charge_rate: moneyText(Number(service.dft_charge_rate)),
-        dft_contractor_rate: moneyText(Number(service.dft_contractor_rate)),
-        branch_id: service.branch_id,
-        conjobs,
-        rcrs,
-      };
+      return serviceAnswer(db, await ownedRow<ServiceRow>(db, session, 'services', call.params.serviceId, 'Service', 'serviceId'));
     },
 
     async createService(call) {
@@ -50,35 +18,8 @@ export function serviceHandlers(ctx: AppContext): HandlerGroup<'getService' | 'c
       const { body } = call;
       const branch = ownBranch(session, body.branch_id);
       await assertOwnStudents(db, session, body.rcrs.map((r) => r.recipient), 'rcrs');
-      const tutorIds = [...new Set(body.conjobs.map((c) => c.contractor))].sort((a, b) => a - b);
-      const studentIds = [...new Set(body.rcrs.map((r) => r.recipient))].sort((a, b) => a - b);
-      const known = await db.query<{ id: number }>('select id from contractors where branch_id = $1 and id = any($2::int[])', [branch, tutorIds]);
-      const unknown = tutorIds.find((id) => !known.some((k) => k.id === id));
-      if (unknown !== undefined) throw badRequest('conjobs', `tutor ${unknown} is not a tutor of this branch`);
-      const order = body.order_ref === undefined ? undefined : await ownPaidOrder(db, session, body.order_ref);
-      // A bare subject (the spec's payload names a service by it) is named as the portal names its services,
-      // for whom it is (service-names.ts); any other name is kept as sent.
-      const subject = await bareSubject(db, branch, body.name);
-      const name = subject === undefined ? body.name.trim() : await serviceName(db, subject, studentIds);
-      // Under an order, a service is what it is for: its subject (or name), tutors and students, the key the
-      // server's own booking gives it too (lesson-booking.ts). The same one sent again is the same service
-      // (a unique index), whatever the race.
-      const orderKey = order ? JSON.stringify({ name: subject ?? name, tutors: tutorIds, students: studentIds }) : null;
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number }>(
-          `insert into services (branch_id, client_id, name, dft_charge_type, dft_charge_rate, dft_contractor_rate, order_id, order_key)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (order_id, order_key) do nothing returning id`,
-          [branch, session.sub, name, body.dft_charge_type, moneyValue(body.dft_charge_rate), moneyValue(body.dft_contractor_rate), order?.id ?? null, orderKey],
-        );
-        if (!row) return undefined;
-        for (const tutor of tutorIds) await tx.query('insert into service_contractors (service_id, contractor_id) values ($1, $2)', [row.id, tutor]);
-        for (const student of studentIds) await tx.query('insert into service_recipients (service_id, student_id) values ($1, $2)', [row.id, student]);
-        return row.id;
-      });
-      if (id !== undefined) return { id };
-      const [first] = await db.query<{ id: number }>('select id from services where order_id = $1 and order_key = $2', [order?.id, orderKey]);
-      if (!first) throw new Error(`the service of order ${order?.ref} vanished`);
-      return replayed({ id: first.id });
+      const made = await makeService(db, session, branch, body);
+      return replayedIf(made.again, { id: made.id });
     },
   };
 }

@@ -1,3 +1,5 @@
+import { freeAssessmentUsedText, ratedAlreadyText } from '../../contract/refusals.ts';
+
 /**
  * What each unique constraint, unique index and exclusion constraint of the schema means to the person whose
  * request ran into it: a 409 with a message they can act on, naming the field to change. Handlers that know
@@ -14,7 +16,7 @@ export const constraintConflicts = {
   // busy_hours (005_holds.sql): a lesson or a held hour of an unpaid order.
   tutor_in_one_place_at_a_time: { message: 'That tutor is already booked at that time. Please choose another slot.', field: 'start' },
   student_in_one_place_at_a_time: { message: 'The student already has a lesson at that time. Please choose another slot.', field: 'start' },
-  appointments_one_free_assessment: { message: 'The free assessment class has been booked already.', field: 'free_assessment' },
+  appointments_one_free_assessment: { message: freeAssessmentUsedText, field: 'free_assessment' },
   appointments_one_per_order_lesson: { message: 'This lesson has been booked on this order already. Please reload to see it.', field: 'order_ref' },
   availability_contractor_id_start_key: { message: 'The tutor already has availability starting at that time.', field: 'start' },
   clients_email_key: { message: 'An account with this e-mail address exists already. Please log in or reset the password.', field: 'email' },
@@ -23,7 +25,7 @@ export const constraintConflicts = {
   orders_ref_key: { message: 'This order could not be opened this time. Please try again.', field: 'ref' },
   packages_name_key: { message: 'A package of that name exists already.', field: 'name' },
   // reviews (006_receipts_and_ratings.sql): a rating is about one lesson, once.
-  reviews_one_per_appointment: { message: 'You have rated this lesson already.', field: 'appointment_id' },
+  reviews_one_per_appointment: { message: ratedAlreadyText, field: 'appointment_id' },
   calendar_feeds_token_hash_key: { message: 'This calendar link is in use already. Please reset it again.', field: 'token' },
   proforma_invoices_one_per_order: { message: 'An invoice has been raised for this order already. Please reload to see it.', field: 'order_ref' },
   services_one_per_order_key: { message: 'This service has been made for this order already. Please reload to see it.', field: 'order_ref' },

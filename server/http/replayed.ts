@@ -7,3 +7,6 @@ export class Replayed<T> {
 }
 
 export const replayed = <T>(body: T) => new Replayed(body);
+
+/** The answer to a write that may have been made before (`again`): replayed then, the operation's own otherwise. */
+export const replayedIf = <T>(again: boolean, body: T): T | Replayed<T> => (again ? replayed(body) : body);

@@ -1,4 +1,5 @@
 import type { FastifyError } from 'fastify';
+import { newStudentNameText, termsRequiredText } from '../../contract/refusals.ts';
 
 interface AjvIssue {
   instancePath?: string;
@@ -52,7 +53,7 @@ export const couponInvalidText = 'This coupon code is invalid or has expired.';
 const coupon: Words = ({ keyword, limit }) => (keyword === 'required' || keyword === 'blank' || (keyword === 'minLength' && (limit ?? 1) <= 1) ? 'Please enter a coupon code.' : couponInvalidText);
 // The spec's alert for a new student's name (§5), as the New Booking screen words it.
 const studentName: Words = ({ keyword, limit }) =>
-  keyword === 'maxLength' ? `A student's name must be at most ${limit} characters long.` : 'Please provide both first and last names for all new students.';
+  keyword === 'maxLength' ? `A student's name must be at most ${limit} characters long.` : newStudentNameText;
 
 /** The fields a person types, by operation and field path (an array's items under `[]`), with their words. */
 export const typedFields: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
@@ -67,7 +68,7 @@ export const typedFields: Readonly<Record<string, Readonly<Record<string, Words>
     phone: typed('your phone number', 'a valid phone number'),
     students: always('Please choose the number of students.'),
     // The spec's alert (§5).
-    terms: always('Please agree to the terms and conditions.'),
+    terms: always(termsRequiredText),
   },
   sendClientEmail: { email },
   createStudents: { '[].first_name': studentName, '[].last_name': studentName },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { appointmentsOfStudents } from '../../server/domain/records.ts';
+import { appointmentsOfStudents } from '../../server/domain/appointments.ts';
 import { staffLesson } from '../support/booking-fixtures.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
 

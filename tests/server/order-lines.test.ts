@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineShares } from '../../server/handlers/payment.ts';
+import { lineShares } from '../../server/domain/orders.ts';
 import { appointmentPayload, createService, orderBody, packagePrice, sandbox, slotSource } from '../support/booking-fixtures.ts';
 import { responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, startTestServer, tableCounts } from '../support/test-server.ts';
