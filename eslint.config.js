@@ -1,16 +1,61 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** An import of a module under `folder` (relative or absolute), as a regex for no-restricted-imports. */
-const into = (folder) => ({ regex: `(^|/)${folder}/`, message: `Imports point one way: src → machines → contract, server → contract (docs/architecture.md, "The shape"); nothing here may import ${folder}/.` });
-const onlyImporting = (...folders) => ['error', { patterns: folders.map(into) }];
-/** src/api from a screen: as `src/api/…` or relative (`../../api/…`). */
-const apiFromScreens = {
-  regex: '(^|/)src/api/|^(\\.\\./)+api/',
-  message: 'Screens do not import src/api: a machine\'s calls are bound in src/actors/<machine>.ts, a useMutation\'s call in src/actors/<screen>.ts, a plain read is a src/queries option factory (issue "Paid means booked", item 8).',
-};
+/** The repository root: zones are read from here whichever folder ESLint runs in. */
+const root = import.meta.dirname;
+const shape = 'docs/architecture.md, "The shape"';
+
+/**
+ * The walls of docs/architecture.md ("The shape", its table), one row each: files under `target` may not import
+ * anything under `from`, and the message says where the thing belongs instead. Type-only imports count too.
+ */
+const walls = [
+  { target: 'contract', from: ['src', 'machines', 'server'], message: `contract/ is the floor both sides stand on and imports neither (${shape}).` },
+  { target: 'machines', from: ['src', 'server'], message: `Charts and rules are pure: no React, no fetch, no storage. What the app binds goes in src/actors/, what both sides agree on in contract/ (${shape}).` },
+  {
+    target: 'machines/rules',
+    from: ['machines'],
+    except: ['./rules'],
+    message: `The rules are the floor the charts and the booking model stand on: a type both read is defined in machines/rules/ (draft-types.ts) and booking-draft.ts imports it from there (${shape}).`,
+  },
+  { target: 'server', from: ['src', 'machines'], message: `The server shares only contract/ with the app: a rule both sides hold goes to contract/ (${shape}).` },
+  { target: 'src', from: ['server'], message: `The app reaches the server through src/api only: a rule both sides hold goes to contract/ (${shape}).` },
+  {
+    target: 'src/api',
+    from: ['machines'],
+    message: `The calls sit under the charts: a call owns its texts and types; one a chart says too goes to contract/ (failure-texts.ts, taken-hours.ts) (${shape}).`,
+  },
+  {
+    target: 'src/screens',
+    from: ['src/api'],
+    message: 'Screens do not import src/api: a machine\'s calls are bound in src/actors/<machine>.ts, a useMutation\'s call in src/actors/<screen>.ts, a plain read is a src/queries option factory (issue "Paid means booked", item 8).',
+  },
+  {
+    target: 'src/screens',
+    from: ['src/app'],
+    message: `The app shell (router, guards, layout) stands on the screens: shared UI goes to src/components/ (header-back.tsx), the query client to src/queries/, route titles and paths to src/routes.ts (${shape}).`,
+  },
+  // A screen folder imports no other: each of today's folders is a row, so a new folder is walled in by being made.
+  ...readdirSync(`${root}/src/screens`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `src/screens/${name}`,
+      from: ['src/screens'],
+      except: [`./${name}`],
+      message: `A screen imports no other screen: what two screens share goes to src/components/ (a view part), src/booking/ (booking wiring) or machines/ (a rule) (${shape}).`,
+    })),
+  { target: 'bench', from: ['src'], message: 'The benches measure the server and the pure rules, never the app.' },
+  { target: 'bench/**/!(*.bench).ts', from: ['machines'], message: 'A load or browser bench drives the server or the built app; only vitest benches (*.bench.ts) measure machines/.' },
+  { target: 'bench/**/*.bench.ts', from: ['server'], message: 'Micro-benchmarks (*.bench.ts) measure the pure rules of machines/, never the server.' },
+];
+
+/** The files whose imports are walled and checked for circles: everything but the tests. */
+const shippedCode = ['contract/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}', 'bench/**/*.ts', 'stories/**/*.{ts,tsx}', 'scripts/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-e2e/', 'node_modules/', 'coverage/', 'storybook-static/', 'contract/schema.d.ts', '.data/', '.ci-results/', '.scratch/'] },
@@ -29,17 +74,23 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', 'tests/components/**/*.{ts,tsx}', 'tests/machines/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
-  // The import direction of docs/architecture.md ("The shape"): src → machines → contract, server → contract; nothing outside src
-  // (but its stories and tests) imports src, and server/ and src/ never import each other.
-  { files: ['contract/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines', 'server') } },
-  { files: ['machines/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },
-  { files: ['server/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
-  { files: ['src/**'], rules: { 'no-restricted-imports': onlyImporting('server') } },
-  // A screen sends events and renders snapshots; the calls behind it live in src/actors/ (or src/queries/).
-  { files: ['src/screens/**'], rules: { 'no-restricted-imports': ['error', { patterns: [into('server'), apiFromScreens] }] } },
-  { files: ['bench/**'], rules: { 'no-restricted-imports': onlyImporting('src', 'machines') } },
-  // Micro-benchmarks of the client's pure rules (vitest bench) measure machines/, never the app or the server.
-  { files: ['bench/**/*.bench.ts'], rules: { 'no-restricted-imports': onlyImporting('src', 'server') } },
+  // TanStack Query's own checks, with prefer-query-options: a query's key and function are written together once, in
+  // a src/queries option factory.
+  { files: ['src/**/*.{ts,tsx}'], ...pluginQuery.configs['flat/recommended-strict'][0] },
+  {
+    files: shippedCode,
+    plugins: { 'import-x': importX },
+    settings: {
+      // Imports name their files with the extension (.ts, .tsx), so plain Node resolution finds them.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: walls }] },
+  },
+  // A circle of imports has no floor to stand on. The rule follows value imports only: an `import type` leg is
+  // erased at build time, and tests/unit/import-direction.test.ts checks the circles with type imports counted.
+  { files: shippedCode, rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] } },
   {
     // Tests read loosely typed JSON answers; asserting their shape is the test's job.
     files: ['tests/**'],

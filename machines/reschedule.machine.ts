@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { RescheduleData } from './booking/booking-draft.ts';
-import { dayHasHours, firstWeekWithHours } from './rules/grid-gaps.ts';
+import type { RescheduleData } from './rules/draft-types.ts';
+import { type WeekGridContext, type WeekGridEvent, initialWeekGrid, weekGrid, weekGridTransitions } from './booking/week-grid.ts';
+import { errorText } from './rules/error-text.ts';
 import { weeksShownFor } from './rules/packages.ts';
-import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, hourlyAvailability, instantOfHour, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekTabPage } from './rules/slots.ts';
+import { type AvailabilityWindow, hourlyAvailability, instantOfHour } from './rules/slots.ts';
+import { rescheduleFailedText } from '../contract/failure-texts.ts';
+import { futureDateText } from '../contract/refusals.ts';
 
 /**
  * Moving one lesson on /reschedule-slot (spec §2 "Reschedule slot", §5 "Reschedule", §8, §9; the
@@ -64,13 +67,8 @@ export interface MoveRequest {
   hour: ChosenHour;
 }
 
-export interface RescheduleContext extends RescheduleInput {
-  availability: AvailabilityIndex;
+export interface RescheduleContext extends RescheduleInput, WeekGridContext {
   currentStart: string | null;
-  /** YYYY-MM */
-  month: string;
-  weekIndex: number;
-  page: number;
   chosen: ChosenHour | null;
   /** The hour whose tutor is being asked about. */
   pending: ChosenHour | null;
@@ -80,10 +78,7 @@ export interface RescheduleContext extends RescheduleInput {
 
 export type RescheduleEvent =
   | { type: 'load.retried' }
-  | { type: 'month.chosen'; month: string }
-  | { type: 'week.chosen'; index: number }
-  | { type: 'weeks.previous' }
-  | { type: 'weeks.next' }
+  | WeekGridEvent
   | { type: 'slot.clicked'; date: string; time: string }
   | { type: 'slot.removed' }
   | { type: 'reschedule.requested'; now: number };
@@ -92,30 +87,18 @@ export type RescheduleEvent =
 export type RescheduleTag = 'loading' | 'busy';
 
 export const rescheduleHelperText = 'You can book up to 6 classes, with at most 2 classes per week.';
-export const futureText = 'Please choose a future date and time.';
 export const rescheduledText = 'Appointment rescheduled successfully';
-export const rescheduleFailedText = 'Failed to update appointment.';
 export const tutorTakenText = 'Your tutor is no longer free at that time. Please choose another slot.';
 
-/** The reschedule grid shows 6 weeks (spec §9). */
-export const weeksOf = (context: Pick<RescheduleContext, 'today' | 'month'>): readonly GridWeek[] => monthWeeks(context.today, context.month, weeksShownFor('reschedule'));
-
-const weekAt = (context: RescheduleContext, index: number) => weeksOf(context).find((week) => week.index === index);
-
-/** The week a month's grid opens on: its first with an hour of the lesson's tutor, else its first. */
-function openingWeek(context: RescheduleContext, month: string, availability: AvailabilityIndex): { weekIndex: number; page: number } {
-  const week = firstWeekWithHours(weeksOf({ today: context.today, month }), (date) => dayHasHours(availability, date, context.reschedule.contractorNameid));
-  const weekIndex = week?.index ?? 0;
-  return { weekIndex, page: pageOfWeek(weekIndex) };
-}
-
-/** An hour of the week shown that can be booked with the lesson's tutor. */
-function openHour(context: RescheduleContext, date: string, time: string): boolean {
-  const day = weekAt(context, context.weekIndex)?.days.find((d) => d.date === date);
-  return day?.bookable === true && isAvailable(context.availability, date, time, context.reschedule.contractorNameid);
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * The reschedule grid: 6 weeks (spec §9), the hours of the lesson's tutor only, and a month opens on its first
+ * week with one of them, else its first.
+ */
+export const rescheduleWeekGrid = weekGrid<RescheduleContext, RescheduleEvent>({
+  weekCount: () => weeksShownFor('reschedule'),
+  tutorOf: (context) => context.reschedule.contractorNameid,
+  opensOn: 'firstWeekWithHours',
+});
 
 export const rescheduleMachine = setup({
   types: {
@@ -138,16 +121,11 @@ export const rescheduleMachine = setup({
   actions: {
     receiveGrid: assign(({ context }, params: { data: RescheduleGridData }) => {
       const availability = hourlyAvailability(params.data.windows, context.timeZone);
-      return { availability, ...openingWeek(context, context.month, availability), currentStart: params.data.currentStart, error: null };
+      return { availability, ...rescheduleWeekGrid.openingWeek(context, context.month, availability), currentStart: params.data.currentStart, error: null };
     }),
+    ...rescheduleWeekGrid.actions,
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    chooseMonth: assign(({ context }, params: { month: string }) => ({ month: params.month, ...openingWeek(context, params.month, context.availability) })),
-    chooseWeek: assign({ weekIndex: (_, params: { index: number }) => params.index, page: (_, params: { index: number }) => pageOfWeek(params.index) }),
-    showPage: assign(({ context }, params: { page: number }) => {
-      const page = weekTabPage(weeksOf(context).length, params.page);
-      return { page: params.page, weekIndex: page.weeks[0] ?? 0 };
-    }),
     holdHour: assign({ pending: (_, params: ChosenHour) => ({ date: params.date, time: params.time }), error: null }),
     choosePending: assign({ chosen: ({ context }) => context.pending, pending: null }),
     dropPending: assign({ pending: null }),
@@ -159,12 +137,9 @@ export const rescheduleMachine = setup({
     forgetLesson: () => {},
   },
   guards: {
-    monthOpen: ({ context }, params: { month: string }) => monthChoices(context.today).some((m) => m.value === params.month && !m.disabled),
-    weekShown: ({ context }, params: { index: number }) => weekAt(context, params.index) !== undefined,
-    hasPreviousWeeks: ({ context }) => weekTabPage(weeksOf(context).length, context.page).hasPrevious,
-    hasNextWeeks: ({ context }) => weekTabPage(weeksOf(context).length, context.page).hasNext,
+    ...rescheduleWeekGrid.guards,
     isChosenHour: ({ context }, params: ChosenHour) => context.chosen?.date === params.date && context.chosen.time === params.time,
-    isOpenHour: ({ context }, params: ChosenHour) => openHour(context, params.date, params.time),
+    isOpenHour: ({ context }, params: ChosenHour) => rescheduleWeekGrid.openHour(context, params.date, params.time),
     hasChosen: ({ context }) => context.chosen !== null,
     isFuture: ({ context }, params: { now: number }) => context.chosen !== null && instantOfHour(context.chosen.date, context.chosen.time, context.timeZone) > params.now,
     tutorFree: (_, params: { free: boolean }) => params.free,
@@ -173,11 +148,8 @@ export const rescheduleMachine = setup({
   id: 'reschedule',
   context: ({ input }) => ({
     ...input,
-    availability: new Map(),
+    ...initialWeekGrid(input.today),
     currentStart: null,
-    month: openingMonth(input.today),
-    weekIndex: 0,
-    page: 0,
     chosen: null,
     pending: null,
     error: null,
@@ -196,7 +168,7 @@ export const rescheduleMachine = setup({
           branch_id: context.branchId,
         }),
         onDone: { target: 'choosing', actions: { type: 'receiveGrid', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
     },
     loadFailed: {
@@ -204,10 +176,7 @@ export const rescheduleMachine = setup({
     },
     choosing: {
       on: {
-        'month.chosen': { guard: { type: 'monthOpen', params: ({ event }) => ({ month: event.month }) }, actions: { type: 'chooseMonth', params: ({ event }) => ({ month: event.month }) } },
-        'week.chosen': { guard: { type: 'weekShown', params: ({ event }) => ({ index: event.index }) }, actions: { type: 'chooseWeek', params: ({ event }) => ({ index: event.index }) } },
-        'weeks.previous': { guard: 'hasPreviousWeeks', actions: { type: 'showPage', params: ({ context }) => ({ page: context.page - 1 }) } },
-        'weeks.next': { guard: 'hasNextWeeks', actions: { type: 'showPage', params: ({ context }) => ({ page: context.page + 1 }) } },
+        ...weekGridTransitions,
         'slot.clicked': [
           { guard: { type: 'isChosenHour', params: ({ event }) => event }, actions: 'unselect' },
           { guard: { type: 'isOpenHour', params: ({ event }) => event }, target: 'checkingHour', actions: { type: 'holdHour', params: ({ event }) => event } },
@@ -215,7 +184,7 @@ export const rescheduleMachine = setup({
         'slot.removed': { guard: 'hasChosen', actions: 'unselect' },
         'reschedule.requested': [
           { guard: { type: 'isFuture', params: ({ event }) => ({ now: event.now }) }, target: 'moving', actions: 'clearError' },
-          { guard: 'hasChosen', actions: [{ type: 'keepError', params: { message: futureText } }, { type: 'notifyProblem', params: { message: futureText } }] },
+          { guard: 'hasChosen', actions: [{ type: 'keepError', params: { message: futureDateText } }, { type: 'notifyProblem', params: { message: futureDateText } }] },
         ],
       },
     },
@@ -235,7 +204,7 @@ export const rescheduleMachine = setup({
           { guard: { type: 'tutorFree', params: ({ event }) => ({ free: event.output }) }, target: 'choosing', actions: 'choosePending' },
           { target: 'choosing', actions: ['dropPending', { type: 'keepError', params: { message: tutorTakenText } }, { type: 'notifyProblem', params: { message: tutorTakenText } }] },
         ],
-        onError: { target: 'choosing', actions: ['dropPending', { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) }, { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) }] },
+        onError: { target: 'choosing', actions: ['dropPending', { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) }, { type: 'notifyProblem', params: ({ event }) => ({ message: errorText(event.error) }) }] },
       },
     },
     moving: {
@@ -253,7 +222,7 @@ export const rescheduleMachine = setup({
         }),
         onDone: { target: 'rescheduled', actions: ['notifyMoved', 'forgetLesson'] },
         // The spec's toast, and the server's reason on the screen (inside the notice, a taken hour).
-        onError: { target: 'choosing', actions: [{ type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) }, { type: 'notifyProblem', params: { message: rescheduleFailedText } }] },
+        onError: { target: 'choosing', actions: [{ type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) }, { type: 'notifyProblem', params: { message: rescheduleFailedText } }] },
       },
     },
     rescheduled: { type: 'final' },

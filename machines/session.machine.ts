@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { loginFailedText } from '../contract/failure-texts.ts';
 import type { components } from '../contract/schema.d.ts';
 import { isTokenExpired } from './rules/token-expiry.ts';
 
@@ -42,8 +43,6 @@ export type SessionEvent =
   /** Another tab changed the stored session: `stored` is what the browser keeps now (null: logged out there). */
   | { type: 'session.storageChanged'; stored: Session | null; now: number }
   | { type: 'logout.requested' };
-
-export const loginFailedText = 'Login failed';
 
 /** The user-facing text of a failed login: the login actor throws Errors whose message is the server's. */
 const failureText = (error: unknown) => (error instanceof Error && error.message.trim() ? error.message : loginFailedText);

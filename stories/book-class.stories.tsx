@@ -6,13 +6,14 @@ import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withForm, withLessons } from '../machines/booking/booking-draft.ts';
 import { takenHoursNotice } from '../machines/booking/taken-hours.ts';
 import { HoursTakenError } from '../contract/taken-hours.ts';
-import { type GridData, type SlotSelectionEvent, type TutorOffer, slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
+import { slotSelectionMachine } from '../machines/booking/slot-selection.machine.ts';
+import type { GridData, SlotSelectionEvent, TutorOffer } from '../machines/booking/slot-selection.model.ts';
 import { availabilityFailedText, tutorInfoFailedText } from '../src/api/calls/slots.ts';
-import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { AppShell } from '../src/app/app-layout.tsx';
 import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
 import { freeOneClassText, selectBookClassView } from '../src/screens/book-class/book-class-screen.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
+import { freeAssessmentUsedText } from '../contract/refusals.ts';
 
 const form: PackageForm = { students: 1, name1: 'Adam Ahmed', name2: '', programOne: 1, program: 'Year 5 / Grade 4', subject: ['Mathematics', 'English'], studyType: null };
 const lessons: LessonData = {

@@ -2,15 +2,25 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../machines/booking/booking-plan.ts';
 import { type CheckoutEvent, type CheckoutInput, type CouponAnswer, checkoutMachine, noPaymentLinkText } from '../machines/booking/checkout.machine.ts';
 import { CheckoutView } from '../src/screens/checkout/checkout-view.tsx';
 import { selectCheckoutView } from '../src/screens/checkout/checkout-screen.tsx';
 import { HoursTakenError } from '../contract/taken-hours.ts';
-import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
+import { individualCheckoutDraft, samplePrice, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../tests/support/draft-fixtures.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
 
-/** Adam's GOLD booking (AED 684): Mathematics with Amira Haddad. */
-const draft: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
+/** Adam's GOLD booking (AED 684): Mathematics with Amira Haddad, his id kept by the students step. */
+const draft: BookingDraft = {
+  ...emptyDraft('new'),
+  form: sampleForm,
+  lessons: sampleLessons,
+  price: samplePrice,
+  totalLessonsLabel: '2 lessons per week · 12 classes',
+  slots: sampleSlots,
+  tutors: sampleTutors,
+  studentIds: { 'Adam Ahmed': 11 },
+};
 
 const payer: CheckoutInput['payer'] = {
   clientid: 7,
@@ -207,7 +217,7 @@ export const OtherStudentPending: Story = {
   },
 };
 
-const bothStudents = storiesFor(individualCheckoutDraft(true));
+const bothStudents = storiesFor(withStudentIds(individualCheckoutDraft(true), payer.students));
 
 /** The individual split, second student: one order for both, both packages added up. */
 export const BothStudents: Story = {

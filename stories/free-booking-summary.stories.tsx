@@ -6,13 +6,13 @@ import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft
 import { backWarning } from '../machines/booking/booking-summary.machine.ts';
 import { freeBookingSummaryMachine } from '../machines/booking/free-booking-summary.machine.ts';
 import { HoursTakenError } from '../contract/taken-hours.ts';
-import { freeAssessmentUsedText } from '../machines/rules/slot-limits.ts';
 import { ApiError } from '../src/api/client.ts';
 import { bookingFailedText } from '../src/api/calls/booking.ts';
 import { BookingSummaryView } from '../src/screens/booking-summary/booking-summary-view.tsx';
 import { selectFreeBookingSummaryView } from '../src/screens/booking-summary/free-booking-summary-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlot } from '../tests/support/draft-fixtures.ts';
 import { type MachineStories, storyAt } from './machine-story.ts';
+import { freeAssessmentUsedText } from '../contract/refusals.ts';
 
 /** Adam's free assessment: Mathematics with Amira Haddad on Sunday 6 December at 16:00. */
 const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } };

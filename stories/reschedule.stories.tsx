@@ -2,14 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type AnyEventObject, fromPromise } from 'xstate';
 import { rescheduleNoticeText } from '../contract/reschedule-notice.ts';
-import type { RescheduleData } from '../machines/booking/booking-draft.ts';
-import { type RescheduleEvent, type RescheduleGridData, futureText, rescheduleHelperText, rescheduleMachine, tutorTakenText } from '../machines/reschedule.machine.ts';
+import type { RescheduleData } from '../machines/rules/draft-types.ts';
+import { type RescheduleEvent, type RescheduleGridData, rescheduleHelperText, rescheduleMachine, tutorTakenText } from '../machines/reschedule.machine.ts';
 import { ApiError } from '../src/api/client.ts';
 import { tutorInfoFailedText } from '../src/api/calls/slots.ts';
 import { tutorsFailedText } from '../src/api/calls/tutors.ts';
-import { BookClassView } from '../src/screens/book-class/book-class-view.tsx';
+import { WeekGridPage } from '../src/components/week-grid/week-grid-page.tsx';
 import { selectRescheduleView } from '../src/screens/reschedule-slot/reschedule-slot-screen.tsx';
 import { type MachineStories, storyAt } from './machine-story.ts';
+import { futureDateText } from '../contract/refusals.ts';
 
 // Adam's Mathematics lesson with Amira Haddad (tutor 5), now Sunday 6 December 16:00 in Dubai, moved from
 // Monday 23 November 2026 (the grid opens on Wednesday the 25th).
@@ -70,7 +71,7 @@ const moving: AnyEventObject[] = [...chosen, { type: 'reschedule.requested', now
 
 const meta = {
   title: 'Lessons/Reschedule slot',
-  component: BookClassView,
+  component: WeekGridPage,
   parameters: { machine: stories },
   args: {
     ...storyAt(stories).args,
@@ -83,14 +84,9 @@ const meta = {
     onShowWeek: fn(),
     onSlot: fn(),
     onRemove: fn(),
-    onTutor: fn(),
-    onCloseTutors: fn(),
-    onFreeAssessment: fn(),
     onBook: fn(),
-    onConfirmBack: fn(),
-    onCancelBack: fn(),
   },
-} satisfies Meta<typeof BookClassView>;
+} satisfies Meta<typeof WeekGridPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -229,7 +225,7 @@ export const NotInFuture: Story = {
   ...storyAt(stories, [...chosen, { type: 'reschedule.requested', now: pastTheHour }]),
   play: async ({ canvasElement }) => {
     const canvas = page(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(futureText);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(futureDateText);
     await expect(canvas.getByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, selected' })).toHaveAttribute('aria-pressed', 'true');
     await expect(canvas.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
   },

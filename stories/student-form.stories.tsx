@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { quoteThankYouText, termsRequiredText } from '../machines/rules/quote-rules.ts';
+import { quoteThankYouText } from '../machines/rules/quote-rules.ts';
 import { type QuoteFields, StudentFormView } from '../src/screens/student-form/student-form-view.tsx';
+import { termsRequiredText } from '../contract/refusals.ts';
 
 const empty: QuoteFields = { firstname: '', lastname: '', students: '', email: '', phone: '', terms: false };
 const typed: QuoteFields = { firstname: 'Amira', lastname: 'Haddad', students: '2', email: 'amira@example.com', phone: '+971 50 123 4567', terms: true };

@@ -1,8 +1,7 @@
-import { freeAssessmentUsedText } from '../rules/slot-limits.ts';
 import type { components, operations } from '../../contract/schema.d.ts';
 import type { BookingDraft } from './booking-draft.ts';
-import type { KnownStudent } from './booking-form.ts';
 import { type Payer, type PlannedLesson, type WeeklyLessons, bookingPlan, isPlanned } from './booking-plan.ts';
+import { freeAssessmentUsedText } from '../../contract/refusals.ts';
 
 /**
  * The one write of a booking that is not paid at checkout: POST /bookings, the lessons and their services
@@ -24,7 +23,7 @@ export const remainingBookedText = 'Your classes have been booked.';
 export const freeAssessmentBookedText = 'Your free assessment class has been booked.';
 /** What the free summary shows as its package. */
 export const freePackageLine = 'Free Assessment (1 class)';
-/** The draft does not say what to book on the package or the order, or names a student the client no longer has. */
+/** The draft does not say what to book on the package or the order, or names a student it has no id for. */
 export const packageMismatchText = 'The classes of this package could not be matched to your students. Please contact us to have your classes scheduled.';
 /** The draft does not hold one slot for a student the client has. */
 export const freeAssessmentMismatchText = 'The free assessment could not be matched to your students. Please choose the class again.';
@@ -50,7 +49,7 @@ const weeklyOf = (lines: readonly { weeklyLessons: WeeklyLessons }[]): WeeklyLes
  * lesson for the first student named, without lessons per week; the remaining classes and the classes to
  * place carry the lessons per week chosen.
  */
-export function bookingRequestOf(draft: BookingDraft, payer: Pick<Payer, 'clientid' | 'branch_id' | 'timeZone' | 'students'>): BookLessonsBody | { problem: string } {
+export function bookingRequestOf(draft: BookingDraft, payer: Pick<Payer, 'clientid' | 'branch_id' | 'timeZone'>): BookLessonsBody | { problem: string } {
   const basis = basisOf(draft);
   const plan = bookingPlan(draft, payer);
   if (basis === null || !isPlanned(plan)) return { problem: mismatchText(basis) };
@@ -77,21 +76,19 @@ export interface BookLessonsInput {
   timeZone: string;
 }
 
-/** The calls the sequence makes, injected (src/actors/): the client's students, then POST /bookings. */
+/** The call the sequence makes, injected (src/actors/): POST /bookings. */
 export interface BookLessonsCalls {
-  students: (clientid: number) => Promise<readonly KnownStudent[]>;
   /** POST /bookings; a 409 naming hours taken throws a HoursTakenError (taken-hours.ts). */
   book: (body: BookLessonsBody) => Promise<BookedLessons>;
 }
 
 /**
- * Books the draft's lessons: reads the client's students (the draft names them; the server takes their
- * ids), then makes the one POST /bookings. A draft that cannot be matched to the students throws with the
- * text that says so, and nothing is written.
+ * Books the draft's lessons: the one POST /bookings, for the student ids the draft holds (the server checks
+ * they are the client's). A draft that cannot be planned (a name it has no id for) throws with the text that
+ * says so, and nothing is sent.
  */
 export async function bookLessons(input: BookLessonsInput, calls: BookLessonsCalls): Promise<BookedLessons> {
-  const students = await calls.students(input.clientid);
-  const body = bookingRequestOf(input.draft, { clientid: input.clientid, branch_id: input.branchId, timeZone: input.timeZone, students });
+  const body = bookingRequestOf(input.draft, { clientid: input.clientid, branch_id: input.branchId, timeZone: input.timeZone });
   if ('problem' in body) throw new Error(body.problem);
   return calls.book(body);
 }

@@ -1,4 +1,5 @@
-import type { ChosenPackage, ChosenTutor, GroupedByWeek, LessonCounts, LessonData, PackageForm, RescheduleData, SelectedSlot, StudentChoice, StudentPart } from './booking-draft.ts';
+import type { ChosenPackage, ChosenTutor, GroupedByWeek, LessonCounts, LessonData, PackageForm, StudentChoice, StudentPart } from './booking-draft.ts';
+import type { RescheduleData, SelectedSlot } from '../rules/draft-types.ts';
 
 // Checks that a value read back (from storage, or from a package the server kept) has the shape of a
 // draft part. Strict on what the flows read, tolerant of extra fields (the provider's own).
@@ -9,7 +10,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> => ty
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
-const isMoney = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+export const isMoney = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const listOf =
   <T>(check: Check<T>): Check<T[]> =>
   (value): value is T[] =>
@@ -72,9 +73,12 @@ export const isGroupedByWeek: Check<GroupedByWeek> = (value): value is GroupedBy
 const isChosenTutor: Check<ChosenTutor> = (value): value is ChosenTutor => isRecord(value) && isId(value.id) && isText(value.name) && isText(value.subject);
 export const isTutorList: Check<ChosenTutor[]> = listOf(isChosenTutor);
 
-const isStudentPart: Check<StudentPart> = (value): value is StudentPart =>
+/** A part as studentsData keeps it: its price is not there (the codec keeps it in its own key). */
+export type StoredStudentPart = Omit<StudentPart, 'price'>;
+
+const isStudentPart: Check<StoredStudentPart> = (value): value is StoredStudentPart =>
   isRecord(value) && (value.studentType === 1 || value.studentType === 2) && isPackageForm(value.form) && isLessonData(value.lessons) && isGroupedByWeek(value.slots);
-export const isStudentParts: Check<StudentPart[]> = listOf(isStudentPart);
+export const isStudentParts: Check<StoredStudentPart[]> = listOf(isStudentPart);
 
 export const isRescheduleData: Check<RescheduleData> = (value): value is RescheduleData =>
   isRecord(value) &&
@@ -84,3 +88,6 @@ export const isRescheduleData: Check<RescheduleData> = (value): value is Resched
   isText(value.contractorName) &&
   isId(value.contractorNameid) &&
   isText(value.avatarUrl);
+
+/** The draft's student ids by name (BookingDraft.studentIds). */
+export const isStudentIds: Check<Record<string, number>> = (value): value is Record<string, number> => isRecord(value) && Object.values(value).every(isId);

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/schema.d.ts';
-import { isGroupedByWeek, isLessonData, isPackageForm, isRecord, isTutorList } from './booking-draft-shapes.ts';
+import type { PackageName, RescheduleData, SelectedSlot, StudyType } from '../rules/draft-types.ts';
 
 /**
  * What a client has chosen so far in a booking flow, across its routes. The URL is the step, the draft is
@@ -9,13 +9,11 @@ import { isGroupedByWeek, isLessonData, isPackageForm, isRecord, isTutorList } f
  */
 export const bookingDraftVersion = 2;
 
+// The draft's parts the rules read are defined under them (rules/draft-types.ts); its readers keep importing them from here.
+
 /** How the flow was entered, which decides its steps (booking-steps.ts). */
 export const bookingEntries = ['new', 'renewal', 'remaining', 'pendingPayment', 'free'] as const;
 export type BookingEntry = (typeof bookingEntries)[number];
-
-export type PackageName = 'SILVER' | 'GOLD' | 'PLATINUM';
-/** Two students: 'yes' group (siblings together), 'no' individual (separate tutors and timings), null unset. */
-export type StudyType = 'yes' | 'no' | null;
 
 /** One student's choice in the individual (study type 'no') flow. */
 export interface StudentChoice {
@@ -67,22 +65,6 @@ export interface LessonData {
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 export const paymentMethods = ['paypal', 'visa', 'mastercard'] as const satisfies readonly PaymentMethod[];
 
-/** A chosen hourly slot (spec §3 "Selected slot"). */
-export interface SelectedSlot {
-  key: string;
-  subject: string;
-  /** Branch-zone day, YYYY-MM-DD. */
-  date: string;
-  /** Branch-zone hour, HH:MM. */
-  time: string;
-  tutorId: number;
-  tutorPrice: number;
-  apt_id: number;
-  weekIndex: number;
-  /** The tutor's name. */
-  name: string;
-}
-
 /** The chosen slots, by week label ('1st Week' ...). */
 export type GroupedByWeek = Record<string, SelectedSlot[]>;
 
@@ -99,16 +81,8 @@ export interface StudentPart {
   form: PackageForm;
   lessons: LessonData;
   slots: GroupedByWeek;
-}
-
-/** The spec's rescheduleData: the appointment being moved. */
-export interface RescheduleData {
-  appointmentId: number;
-  serviceId: number;
-  topic: string;
-  contractorName: string;
-  contractorNameid: number;
-  avatarUrl: string;
+  /** The part's package price (BookingDraft.price); kept out of studentsData, which the spec's part shape is. */
+  price: number | null;
 }
 
 export interface BookingDraft {
@@ -118,6 +92,12 @@ export interface BookingDraft {
   form: PackageForm | null;
   /** lessonData */
   lessons: LessonData | null;
+  /**
+   * The price of the package in `lessons`, the catalogue's number: lessonData shows it as text ('AED 1,026'),
+   * and checkout orders with this. Null while no package is chosen, and where none is paid for (an order's
+   * classes to place).
+   */
+  price: number | null;
   /** totalLession: the total-lessons label shown with the package. */
   totalLessonsLabel: string | null;
   /** groupedByWeek */
@@ -140,6 +120,11 @@ export interface BookingDraft {
   reschedule: RescheduleData | null;
   /** The payment method chosen on /checkout; null until the client picks one (checkout then shows its default). */
   paymentMethod: PaymentMethod | null;
+  /**
+   * The client's students the draft books, by the name its forms give them (trimmed): the ids a booking is
+   * made for (booking-plan.ts), so that no step reads the client's students again to find them.
+   */
+  studentIds: Record<string, number>;
 }
 
 /** What every booking step's machine takes: the draft so far and the branch-zone day. */
@@ -151,8 +136,8 @@ export interface BookingInput {
 
 const noSplit: BookingDraft['split'] = { studentType: null, otherStudentPending: false, done: [] };
 
-/** What is chosen after the students: the package, the weekly lessons, the slots and their tutors. */
-const nothingChosenYet = { lessons: null, totalLessonsLabel: null, slots: null, tutors: [], secondTutors: [] } satisfies Partial<BookingDraft>;
+/** What is chosen after the students: the package and its price, the weekly lessons, the slots and their tutors. */
+const nothingChosenYet = { lessons: null, price: null, totalLessonsLabel: null, slots: null, tutors: [], secondTutors: [] } satisfies Partial<BookingDraft>;
 
 export function emptyDraft(entry: BookingEntry): BookingDraft {
   return {
@@ -166,11 +151,15 @@ export function emptyDraft(entry: BookingEntry): BookingDraft {
     orderRef: null,
     reschedule: null,
     paymentMethod: null,
+    studentIds: {},
   };
 }
 
-/** A new form clears what was chosen after it: the split, the package and the slots were for the old students. */
-export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({ ...draft, form, split: noSplit, ...nothingChosenYet });
+/**
+ * A new form clears what was chosen after it: the split, the package and the slots were for the old students,
+ * and so were the ids (the students step records them again, booking-plan.ts withStudentIds).
+ */
+export const withForm = (draft: BookingDraft, form: PackageForm): BookingDraft => ({ ...draft, form, split: noSplit, ...nothingChosenYet, studentIds: {} });
 
 /**
  * The individual two-student booking starts with the student the client chose (the student-choice dialog):
@@ -193,7 +182,7 @@ export const otherStudent = (studentType: 1 | 2): 1 | 2 => (studentType === 1 ? 
 export function withOtherStudent(draft: BookingDraft): BookingDraft | null {
   const { studentType, otherStudentPending, done } = draft.split;
   if (!otherStudentPending || studentType === null || !draft.form || !draft.lessons) return null;
-  const part: StudentPart = { studentType, form: draft.form, lessons: draft.lessons, slots: draft.slots ?? {} };
+  const part: StudentPart = { studentType, form: draft.form, lessons: draft.lessons, slots: draft.slots ?? {}, price: draft.price };
   return {
     ...draft,
     split: { studentType: otherStudent(studentType), otherStudentPending: false, done: [...done.filter((d) => d.studentType !== studentType), part] },
@@ -202,8 +191,19 @@ export function withOtherStudent(draft: BookingDraft): BookingDraft | null {
   };
 }
 
-/** A new package or weekly lessons clear the slots chosen for the old ones. */
-export const withLessons = (draft: BookingDraft, lessons: LessonData, totalLessonsLabel: string): BookingDraft => ({ ...draft, lessons, totalLessonsLabel, slots: null, tutors: [], secondTutors: [] });
+/**
+ * A new package or weekly lessons clear the slots chosen for the old ones. `price` is the package's, the
+ * catalogue's number (null: nothing to pay for it).
+ */
+export const withLessons = (draft: BookingDraft, lessons: LessonData, totalLessonsLabel: string, price: number | null = null): BookingDraft => ({
+  ...draft,
+  lessons,
+  price,
+  totalLessonsLabel,
+  slots: null,
+  tutors: [],
+  secondTutors: [],
+});
 
 export const withSlots = (draft: BookingDraft, slots: GroupedByWeek, tutors: ChosenTutor[], secondTutors: ChosenTutor[] = draft.secondTutors): BookingDraft => ({ ...draft, slots, tutors, secondTutors });
 
@@ -212,44 +212,3 @@ export const withoutSlots = (draft: BookingDraft): BookingDraft => ({ ...draft, 
 
 /** The number of slots chosen, over all weeks. */
 export const slotCount = (draft: BookingDraft): number => Object.values(draft.slots ?? {}).reduce((n, week) => n + week.length, 0);
-
-type ClientPackage = components['schemas']['ClientPackage'];
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The pending-payment card's draft, from the client's first unpaid package: its packageForm is the JSON
- * text the portal stored ({ lessonData, packageFormData, groupedByWeek?, storedTeacher?, storedTeacher2? };
- * the week grouping and tutors may also sit inside lessonData). Null when it is not readable as one.
- */
-export function draftFromUnpaidPackage(pkg: ClientPackage): BookingDraft | null {
-  const packageForm = parseJson(pkg.packageForm);
-  if (!isRecord(packageForm)) return null;
-  const { lessonData, packageFormData } = packageForm;
-  if (!isLessonData(lessonData) || !isPackageForm(packageFormData)) return null;
-  const nested = lessonData as LessonData & Record<string, unknown>;
-  const slots = packageForm.groupedByWeek ?? nested.groupedByWeek ?? {};
-  const tutors = packageForm.storedTeacher ?? nested.storedTeacher ?? [];
-  const secondTutors = packageForm.storedTeacher2 ?? nested.storedTeacher2 ?? [];
-  if (!isGroupedByWeek(slots) || !isTutorList(tutors) || !isTutorList(secondTutors)) return null;
-  // bookingdata is JSON ({ bookdata }); some providers send it as JSON text.
-  const bookingData: unknown = typeof pkg.bookingdata === 'string' ? parseJson(pkg.bookingdata) : pkg.bookingdata;
-  if (bookingData !== null && !isRecord(bookingData)) return null;
-  const { packageNames, packageName, studentName, lessonCounts } = lessonData;
-  return {
-    ...emptyDraft('pendingPayment'),
-    form: packageFormData,
-    lessons: { packageNames, packageName, studentName, lessonCounts },
-    slots,
-    bookingData,
-    tutors,
-    secondTutors,
-    clientPackageId: pkg.id,
-  };
-}

@@ -1,5 +1,6 @@
 import { subjectsForYear, yearLevelOf } from '../rules/programs.ts';
-import type { PackageForm, StudentChoice, StudyType } from './booking-draft.ts';
+import type { PackageForm, StudentChoice } from './booking-draft.ts';
+import type { StudyType } from '../rules/draft-types.ts';
 
 /**
  * The New Booking form (packageFormData) and its pure edits (spec §2 New Booking, §4 Study type, §5 New booking).
@@ -133,7 +134,6 @@ export function splitName(typed: string): { first_name: string; last_name: strin
   return { first_name: first, last_name: rest.join(' ') };
 }
 
-export const newStudentNameText = 'Please provide both first and last names for all new students.';
 
 /** The client's student a name is, matched case-insensitively by first and last name. */
 export function knownStudentNamed(name: string, students: readonly KnownStudent[]): KnownStudent | undefined {

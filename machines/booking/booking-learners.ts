@@ -1,5 +1,6 @@
 import { yearLevelOf } from '../rules/programs.ts';
-import type { PackageForm, StudyType } from './booking-draft.ts';
+import type { PackageForm } from './booking-draft.ts';
+import type { StudyType } from '../rules/draft-types.ts';
 
 /**
  * Who a package is being chosen for, read from the form: one student; two studying together (study type

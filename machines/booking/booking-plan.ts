@@ -1,16 +1,18 @@
 import type { components } from '../../contract/schema.d.ts';
 import { branchTimestamp } from '../rules/booking-payloads.ts';
-import type { BookingDraft, LessonCounts, LessonData, PackageForm, SelectedSlot } from './booking-draft.ts';
-import { type KnownStudent, knownStudentNamed } from './booking-form.ts';
+import type { BookingDraft, LessonCounts, LessonData, PackageForm } from './booking-draft.ts';
+import type { SelectedSlot } from '../rules/draft-types.ts';
+import { type KnownStudent, knownStudentNamed, namesOn } from './booking-form.ts';
 import { learnersOf } from './booking-learners.ts';
 
 /**
  * The one booking plan of the draft, whatever it is booked on (docs/architecture.md, "Paid means booked"): a paid
  * order (checkout's POST /create-order, checkout-order.ts), the free assessment, the remaining classes of
  * a paid package, and the classes to place of a paid order (POST /bookings, book-lessons.ts). From the
- * draft, the client's students and the branch's time zone: the lines of the booking (who, which package
- * and year, the lessons per week by subject, and every lesson an hour from its slot's branch-zone day and
- * hour), or why it cannot be made. Pure, table-tested (tests/unit/booking-plan.test.ts).
+ * draft and the branch's time zone: the lines of the booking (who, which package and year, the lessons per
+ * week by subject, and every lesson an hour from its slot's branch-zone day and hour), or why it cannot be
+ * made. Who is the draft's student ids (recorded by withStudentIds); the names are only a check. Pure,
+ * table-tested (tests/unit/booking-plan.test.ts).
  */
 
 export type PackageId = components['schemas']['PackageId'];
@@ -25,12 +27,15 @@ export interface Payer {
   branch_id: number;
   /** The branch's IANA zone: the slots' days and hours are wall-clock times there. */
   timeZone: string;
-  /** The client's students: the draft names them, the server takes their ids. */
+  /** The client's students as the session knows them: each id the draft books must be one of them, by its name. */
   students: readonly KnownStudent[];
 }
 
-/** What a plan is made with besides the draft. */
-export type PlanContext = Pick<Payer, 'students' | 'timeZone'>;
+/**
+ * What a plan is made with besides the draft: the branch's zone, and where the caller has them (checkout, from
+ * the session) the client's students to check the draft's ids against. Without them the server checks the ids.
+ */
+export type PlanContext = Pick<Payer, 'timeZone'> & Partial<Pick<Payer, 'students'>>;
 
 /**
  * A part of the draft: the student(s) booked now, and in the individual two-student split the other
@@ -44,21 +49,50 @@ export interface DraftPart {
   year: number | null;
   /** The package and lessons per week chosen; null where none is (the free assessment). */
   lessons: LessonData | null;
+  /** The package's price (BookingDraft.price); null where none is chosen or none is paid for. */
+  price: number | null;
   slots: SelectedSlot[];
 }
 
 const slotsOf = (grouped: BookingDraft['slots']): SelectedSlot[] => Object.values(grouped ?? {}).flat();
 
-function partOf(form: PackageForm, studentType: 1 | 2 | null, lessons: LessonData | null, slots: BookingDraft['slots']): DraftPart {
+function partOf(form: PackageForm, studentType: 1 | 2 | null, lessons: LessonData | null, price: number | null, slots: BookingDraft['slots']): DraftPart {
   const learners = learnersOf(form, studentType);
-  return { names: learners?.names ?? [], split: (learners?.studentType ?? null) !== null, year: learners?.year ?? null, lessons, slots: slotsOf(slots) };
+  return { names: learners?.names ?? [], split: (learners?.studentType ?? null) !== null, year: learners?.year ?? null, lessons, price, slots: slotsOf(slots) };
 }
 
 /** The draft's parts, in student order: the parts kept in studentsData, and the one booked now when a form says who. */
 export function draftParts(draft: BookingDraft): DraftPart[] {
-  const parts: (DraftPart & { order: number })[] = draft.split.done.map((done) => ({ ...partOf(done.form, done.studentType, done.lessons, done.slots), order: done.studentType }));
-  if (draft.form) parts.push({ ...partOf(draft.form, draft.split.studentType, draft.lessons, draft.slots), order: draft.split.studentType ?? 0 });
+  const parts: (DraftPart & { order: number })[] = draft.split.done.map((done) => ({ ...partOf(done.form, done.studentType, done.lessons, done.price, done.slots), order: done.studentType }));
+  if (draft.form) parts.push({ ...partOf(draft.form, draft.split.studentType, draft.lessons, draft.price, draft.slots), order: draft.split.studentType ?? 0 });
   return parts.sort((a, b) => a.order - b.order).map(({ order: _order, ...part }) => part);
+}
+
+/**
+ * The draft with the ids of the students its forms name (its own, and those of the parts kept in studentsData),
+ * among `known`, the client's students, for every name it has no id for yet; the ids it has are kept. Made
+ * where the students are at hand: the students step once new ones are saved, and every booking screen from the
+ * signed-in client's students (a draft made from a saved package, or stored before the draft kept ids).
+ */
+export function withStudentIds(draft: BookingDraft, known: readonly KnownStudent[]): BookingDraft {
+  const forms = [...(draft.form ? [draft.form] : []), ...draft.split.done.map((part) => part.form)];
+  const missing = forms.flatMap(namesOn).map((name) => name.trim()).filter((name) => draft.studentIds[name] === undefined);
+  const found = missing.flatMap((name) => {
+    const student = knownStudentNamed(name, known);
+    return student ? [[name, student.id] as const] : [];
+  });
+  return found.length === 0 ? draft : { ...draft, studentIds: { ...draft.studentIds, ...Object.fromEntries(found) } };
+}
+
+/**
+ * The id the draft books for a name; undefined when it has none, or when `students` (the client's, where the
+ * caller has them) has no student of that id by that name.
+ */
+function studentIdOf(draft: BookingDraft, name: string, students: readonly KnownStudent[] | undefined): number | undefined {
+  const id = draft.studentIds[name];
+  if (id === undefined || !students) return id;
+  const student = students.find((s) => s.id === id);
+  return student && knownStudentNamed(name, [student]) ? id : undefined;
 }
 
 /**
@@ -97,8 +131,8 @@ export interface PlanLine {
 }
 
 /**
- * Why a draft cannot be planned: it names no one (or no form says who), a name that is not one of the
- * client's students, or a package the server does not sell.
+ * Why a draft cannot be planned: it names no one (or no form says who), a name it has no id of the client's
+ * students for (or one the client's students give another name), or a package the server does not sell.
  */
 export type PlanProblem = 'noStudents' | 'unknownStudent' | 'unknownPackage';
 
@@ -115,7 +149,7 @@ export function bookingPlan(draft: BookingDraft, { students, timeZone }: PlanCon
   if (parts.length === 0) return { problem: 'noStudents' };
   const lines: PlanLine[] = [];
   for (const part of parts) {
-    const ids = part.names.map((name) => knownStudentNamed(name, students)?.id);
+    const ids = part.names.map((name) => studentIdOf(draft, name, students));
     if (ids.length === 0 || part.year === null) return { problem: 'noStudents' };
     if (ids.some((id) => id === undefined)) return { problem: 'unknownStudent' };
     const pkgId = part.lessons?.packageNames.id ?? null;

@@ -1,6 +1,5 @@
 import type { operations } from '../../contract/schema.d.ts';
 import { type Discount, discountedTotal } from '../../contract/pricing.ts';
-import { amountOfPrice } from '../rules/shown-price.ts';
 import type { BookingDraft, LessonData, PaymentMethod } from './booking-draft.ts';
 import { type DraftPart, type Payer, bookingPlan, draftParts, isPlanned } from './booking-plan.ts';
 
@@ -44,8 +43,8 @@ export const tutorNamesOf = (draft: BookingDraft): string[] => unique(paidParts(
 export const packageLinesOf = (draft: BookingDraft): string[] =>
   paidParts(draft).map(({ lessons }) => `${lessons.packageNames.name} (${lessons.packageNames.lessons === 1 ? '1 class' : `${lessons.packageNames.lessons} classes`})`);
 
-/** The packages' prices added up, before any coupon. */
-export const subtotalOf = (draft: BookingDraft): number => paidParts(draft).reduce((sum, part) => sum + amountOfPrice(part.lessons.packageNames.total), 0);
+/** The packages' prices added up, before any coupon: the catalogue's numbers the draft keeps (a part without one adds nothing, and cannot be ordered). */
+export const subtotalOf = (draft: BookingDraft): number => paidParts(draft).reduce((sum, part) => sum + (part.price ?? 0), 0);
 
 /** The Grand Total: the subtotal less the coupon, never below 0. */
 export const grandTotalOf = (draft: BookingDraft, coupon: AppliedCoupon | null): number => discountedTotal(subtotalOf(draft), coupon);
@@ -54,7 +53,7 @@ type OrderLine = NonNullable<OrderRequest['lines']>[number];
 
 /**
  * The POST /create-order body; null when the booking cannot be ordered as it is (a student who is not the
- * client's, a year or package the server does not price). The client package is sent when the booking pays
+ * client's, a year or package the server does not price, a package without its price). The client package is sent when the booking pays
  * for an unpaid one (the pending payment, or the one a new booking's Book Now saved), never for a
  * renewal's paid package. A two-part (individual) order sends a line per student; its top-level package
  * and year are the first line's (openapi.yaml, createOrder). The order carries its lessons, which the
@@ -64,7 +63,7 @@ type OrderLine = NonNullable<OrderRequest['lines']>[number];
  */
 export function orderOf(draft: BookingDraft, payer: Payer, coupon: AppliedCoupon | null): OrderRequest | null {
   const plan = bookingPlan(draft, payer);
-  if (!isPlanned(plan)) return null;
+  if (!isPlanned(plan) || paidParts(draft).some((part) => part.price === null)) return null;
   const lines: OrderLine[] = [];
   for (const line of plan.lines) {
     if (line.pkgId === null) return null;

@@ -49,8 +49,8 @@ const unique = (values: readonly string[]) => values.filter((value, index) => va
 
 /**
  * The draft that places the order's classes on /remainingbookclass (entry 'remaining', the order's ref):
- * the line's students by name, its year and package, the subjects of its lost lessons (all its subjects when
- * none is marked lost) with its lessons per week for them. Null when the order cannot be opened so: a
+ * the line's students by name (and their ids), its year and package, the subjects of its lost lessons (all
+ * its subjects when none is marked lost) with its lessons per week for them. Null when the order cannot be opened so: a
  * student who is not the client's, no line to place on, or no lessons per week for a subject.
  */
 export function draftFromOrder(order: OrderProgress, students: readonly KnownStudent[]): BookingDraft | null {
@@ -58,7 +58,8 @@ export function draftFromOrder(order: OrderProgress, students: readonly KnownStu
   if (!line || line.weekly_lessons === null) return null;
   const names = line.student_ids.map((id) => students.find((student) => student.id === id));
   if (names.length === 0 || names.length > 2 || names.some((student) => student === undefined)) return null;
-  const [name1 = '', name2] = names.flatMap((student) => (student ? [fullName(student)] : []));
+  const lineStudents = names.flatMap((student) => (student ? [student] : []));
+  const [name1 = '', name2] = lineStudents.map(fullName);
   const lost = order.lessons.filter((lesson: OrderLesson) => lesson.lost && sameStudents(lesson.students, line.student_ids));
   const weekly = line.weekly_lessons;
   const subjects = unique(lost.length > 0 ? lost.map((lesson) => lesson.subject) : Object.keys(weekly));
@@ -82,5 +83,13 @@ export function draftFromOrder(order: OrderProgress, students: readonly KnownStu
     lessonCounts,
   };
   const weeklyTotal = Object.values(lessonCounts).reduce((sum, n) => sum + n, 0);
-  return { ...emptyDraft('remaining'), form, lessons, totalLessonsLabel: totalLessonsLabel(weeklyTotal, classesOf[packageName]), orderRef: order.ref };
+  return {
+    ...emptyDraft('remaining'),
+    form,
+    lessons,
+    totalLessonsLabel: totalLessonsLabel(weeklyTotal, classesOf[packageName]),
+    orderRef: order.ref,
+    // The order's own students: the ids it was paid for, by the names the form gives them. Its classes are paid: no price.
+    studentIds: Object.fromEntries(lineStudents.map((student) => [fullName(student).trim(), student.id])),
+  };
 }

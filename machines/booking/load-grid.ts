@@ -1,7 +1,7 @@
 import { type AvailabilityWindow, withoutLessons } from '../rules/slots.ts';
 import { type KnownStudent, knownStudentNamed } from './booking-form.ts';
 import { type OrderProgress, placeableClasses } from './classes-to-place.ts';
-import type { GridData, GridQuery } from './slot-selection.machine.ts';
+import type { GridData, GridQuery } from './slot-selection.model.ts';
 
 /**
  * What the slot grid reads before the client chooses (slot-selection.machine.ts, `loadGrid`), as one call

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { programGroups, yearsOf } from '../rules/programs.ts';
 import { bookingWarning } from '../rules/packages.ts';
-import { type BookingDraft, type BookingInput, type PackageForm, type StudyType, withForm, withStudentChosen } from './booking-draft.ts';
+import { type BookingDraft, type BookingInput, type PackageForm, withForm, withStudentChosen } from './booking-draft.ts';
+import type { StudyType } from '../rules/draft-types.ts';
 import {
   type KnownStudent,
   type Slot,
@@ -14,7 +15,6 @@ import {
   isIndividual,
   knownStudentNamed,
   nameOf,
-  newStudentNameText,
   nameOptions,
   newStudentsOn,
   splitName,
@@ -27,15 +27,17 @@ import {
   withSubjectToggled,
   withYear,
 } from './booking-form.ts';
+import { withStudentIds } from './booking-plan.ts';
 import { type BookingOutput, nextStep, previousStep, routed, stepOutput } from './booking-steps.ts';
 import { errorText } from '../rules/error-text.ts';
+import { newStudentNameText } from '../../contract/refusals.ts';
 
 /**
  * /new-booking (spec §2 New Booking, §4 Study type, §5 New booking): the number of students, their names (the
  * client's students, or new ones typed and added), program, year and subjects, the study type of two students,
- * the warning banner, and Next: the form is checked (the spec's toasts), new students are created, and with two
- * students studying individually a dialog asks which student is booked first. Every change goes into the draft,
- * so a refresh restores the form.
+ * the warning banner, and Next: the form is checked (the spec's toasts), new students are created (the draft keeps
+ * the ids of the students it names), and with two students studying individually a dialog asks which student is
+ * booked first. Every change goes into the draft, so a refresh restores the form.
  */
 
 export interface NewBookingInput extends BookingInput {
@@ -156,6 +158,8 @@ export const newBookingMachine = setup({
       students: ({ context }, params: { students: KnownStudent[] }) => [...context.students, ...params.students.filter((s) => !context.students.some((known) => known.id === s.id))],
     }),
     chooseStudent: assign({ draft: ({ context }, params: { studentType: 1 | 2 }) => withStudentChosen(context.draft, params.studentType) }),
+    // The named students are all the client's now (new ones were just saved): the draft keeps their ids, for the steps that book.
+    recordStudentIds: assign({ draft: ({ context }) => withStudentIds(context.draft, context.students) }),
     // Provided at the React boundary: toasts, and the session told of new students.
     notifyProblem: (_, _params: { message: string }) => {},
     /** A problem the screen also says at its field (the spec's toast): the field is what a screen reader hears. */
@@ -330,6 +334,7 @@ export const newBookingMachine = setup({
       },
     },
     named: {
+      entry: 'recordStudentIds',
       always: [{ guard: 'individual', target: 'choosingStudent' }, { target: 'done' }],
     },
     choosingStudent: {

@@ -2,7 +2,8 @@ import type { components } from '../../contract/schema.d.ts';
 import { formatMoney } from '../rules/money.ts';
 import { validWeeklyLessons } from '../../contract/weekly-lessons.ts';
 import { classesOf, totalLessonsLabel, weeklyLessonOptions } from '../rules/packages.ts';
-import { type BookingDraft, type BookingEntry, type LessonCounts, type LessonData, type PackageForm, type PackageName, emptyDraft, withForm } from './booking-draft.ts';
+import { type BookingDraft, type BookingEntry, type LessonCounts, type LessonData, type PackageForm, emptyDraft, withForm } from './booking-draft.ts';
+import type { PackageName } from '../rules/draft-types.ts';
 import { isPackageForm, isRecord } from './booking-draft-shapes.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
 
@@ -147,9 +148,17 @@ export function validLessons(packageName: PackageName, learners: Learners, count
   return validWeeklyLessons(packageName, learners.studyType, countsInOrder(learners.subjects, counts));
 }
 
-/** The price a card shows: the package's total, or on the remaining-package screen the configured renewal price. */
+/**
+ * A package's price, the number: the catalogue's total, or on the remaining-package screen the configured
+ * renewal price. The draft keeps it beside the text lessonData shows (withLessons), and checkout orders with it.
+ */
+export function packagePrice(pkg: Package, entry: BookingEntry, renewalPrice: number): number {
+  return entry === 'remaining' ? renewalPrice : pkg.total;
+}
+
+/** The price a card shows, and lessonData keeps as its total: packagePrice in the currency. */
 export function priceOf(pkg: Package, entry: BookingEntry, currency: string, renewalPrice: number): string {
-  return formatMoney(entry === 'remaining' ? renewalPrice : pkg.total, currency);
+  return formatMoney(packagePrice(pkg, entry, renewalPrice), currency);
 }
 
 /** lessonCounts: by subject; in the individual split, by the student's name, then subject. */

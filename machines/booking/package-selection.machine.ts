@@ -12,6 +12,7 @@ import {
   isWeeklyCount,
   lessonDataOf,
   lessonsLabelOf,
+  packagePrice,
   priceOf,
   restoredChoice,
   stepOfEntry,
@@ -95,7 +96,7 @@ function withChoice(context: PackageSelectionContext): BookingDraft {
   const { learners, counts, draft, currency, renewalPrice } = context;
   if (!pkg || !learners) return draft;
   const lessons = lessonDataOf(pkg, learners, counts, priceOf(pkg, draft.entry, currency, renewalPrice));
-  return withLessons(draft, lessons, lessonsLabelOf(pkg.name, learners, counts));
+  return withLessons(draft, lessons, lessonsLabelOf(pkg.name, learners, counts), packagePrice(pkg, draft.entry, renewalPrice));
 }
 
 export const packageSelectionMachine = setup({

@@ -1,13 +1,35 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import { classesOf, weeksShown, weeksShownFor } from '../rules/packages.ts';
-import { isChosen, slotKey, slotRefusal, withAutoFill, withoutSlot } from '../rules/slot-limits.ts';
-import { type AvailabilityIndex, type AvailabilityWindow, type GridWeek, aptIdFor, hourlyAvailability, hoursOfDay, isAvailable, monthChoices, monthWeeks, openingMonth, pageOfWeek, weekLabels, weekTabPage } from '../rules/slots.ts';
-import { type BookLessonsInput, type BookedLessons, remainingBookedText } from './book-lessons.ts';
-import { type BookingDraft, type BookingInput, type ChosenTutor, type GroupedByWeek, type SelectedSlot, withSlots, withoutSlots } from './booking-draft.ts';
-import { type Learners, learnersOf } from './booking-learners.ts';
-import { type BookingOutput, type BookingStep, nextStep, stepBack, stepOutput } from './booking-steps.ts';
-import { takenFrom, takenHoursNotice, takenHoursOf } from './taken-hours.ts';
 import { type TakenHour } from '../../contract/taken-hours.ts';
+import { errorText } from '../rules/error-text.ts';
+import { isChosen, slotKey, withAutoFill, withoutSlot } from '../rules/slot-limits.ts';
+import { aptIdFor, hourlyAvailability } from '../rules/slots.ts';
+import { type BookLessonsInput, type BookedLessons, remainingBookedText } from './book-lessons.ts';
+import { withoutSlots } from './booking-draft.ts';
+import type { SelectedSlot } from '../rules/draft-types.ts';
+import { type BookingOutput, type BookingStep, nextStep, stepBack, stepOutput } from './booking-steps.ts';
+import {
+  type ClientPackageBody,
+  type GridData,
+  type GridQuery,
+  type PendingSlot,
+  type SlotSelectionContext,
+  type SlotSelectionEvent,
+  type SlotSelectionInput,
+  type SlotSelectionTag,
+  type TutorOffer,
+  type TutorQuery,
+  clientPackageBody,
+  draftWith,
+  initialContext,
+  refusalOf,
+  rulesOf,
+  slotWeekGrid,
+  totalLessons,
+  tutorQueryOf,
+  weeklyTotal,
+} from './slot-selection.model.ts';
+import { takenFrom, takenHoursNotice, takenHoursOf } from './taken-hours.ts';
+import { weekGridTransitions } from './week-grid.ts';
 
 /**
  * Slot selection on /book-class (spec §2 "Book Classes"; §4 "Slot"; §5 "Slot selection", "Free
@@ -26,254 +48,10 @@ import { type TakenHour } from '../../contract/taken-hours.ts';
  * checkout does (taken-hours.ts); the client stays on the grid. Back asks first, then leaves with the slots
  * cleared (from an order's classes, to the dashboard; from /free-book, to its form). A notice brought to the grid (checkout's hours that
  * someone else took first) shows until the client chooses a slot.
+ *
+ * Its model (input, context, events, the reads and the write, the helpers its guards share with the screen) is
+ * slot-selection.model.ts; the month, week and page of its grid are week-grid.ts's.
  */
-
-export interface SlotSelectionInput extends BookingInput {
-  branchId: number;
-  /** The branch's IANA time zone: every day and hour of the grid is its wall clock. */
-  timeZone: string;
-  clientid: number;
-  /** What the grid tells the client on arrival until a slot is chosen (checkout's taken hours), one line each. */
-  notice?: string[];
-}
-
-/** What the grid is read for. */
-export interface GridQuery {
-  subjectNames: string[];
-  yearLevels: number[];
-  branch_id: number;
-  clientid: number;
-  /** The students booked now: the hours at which one of them already has a lesson are not offered. */
-  studentNames: string[];
-  /** The paid package whose remaining classes are booked (remaining only): its remaining count is read too. */
-  clientPackageId: number | null;
-  /** The paid order whose classes are placed (remaining only): its classes to place are read too. */
-  orderRef: string | null;
-}
-
-export interface GridData {
-  windows: AvailabilityWindow[];
-  /** Whether the client has had the free assessment (GET /freeassismentstatus success). */
-  freeAssessmentUsed: boolean;
-  /** The classes that may be chosen: the paid package's remaining ones, or the paid order's to place; null when neither is read. */
-  remainingClasses?: number | null;
-}
-
-/** A tutor of the Available Tutors dialog (GET /filter_tutor). */
-export interface TutorOffer {
-  id: number | null;
-  name: string;
-  price: number;
-}
-
-export interface TutorQuery {
-  subject: string;
-  date: string;
-  time: string;
-  quallevel: number;
-  branch_id: number;
-}
-
-/** The hour whose tutors are being read or chosen. */
-export interface PendingSlot {
-  subject: string;
-  date: string;
-  time: string;
-  weekIndex: number;
-}
-
-/** POST /client-packages/ as this step sends it. */
-export interface ClientPackageBody {
-  clientid: number;
-  packageForm: string;
-  bookingdata: { bookdata: SelectedSlot[] };
-  purches_status: 0;
-  booked_classess: number;
-  total_classess: number;
-  remaining_classess: number;
-  completed_classess: 0;
-}
-
-export interface SlotSelectionContext extends SlotSelectionInput {
-  notice: string[];
-  learners: Learners | null;
-  /** Hourly availability in the branch zone; empty until the read is in. */
-  availability: AvailabilityIndex;
-  loaded: boolean;
-  /** The Free Assessment checkbox shows only when the client has not had it (and not on /free-book, which is the free assessment). */
-  freeAssessmentOffered: boolean;
-  /** One slot in all, booked as the free assessment. */
-  freeAssessment: boolean;
-  /** The client has had the free assessment already: on /free-book nothing can be booked. */
-  freeAssessmentUsed: boolean;
-  /** The paid package's remaining classes, or the paid order's classes to place (remaining only): the most that can be chosen, and the weeks shown. */
-  remainingClasses: number | null;
-  subject: string;
-  /** YYYY-MM */
-  month: string;
-  weekIndex: number;
-  page: number;
-  chosen: SelectedSlot[];
-  pending: PendingSlot | null;
-  tutors: TutorOffer[];
-  tutorError: string | null;
-  error: string | null;
-}
-
-export type SlotSelectionEvent =
-  | { type: 'load.retried' }
-  | { type: 'subject.chosen'; subject: string }
-  | { type: 'month.chosen'; month: string }
-  | { type: 'week.chosen'; index: number }
-  | { type: 'weeks.previous' }
-  | { type: 'weeks.next' }
-  | { type: 'slot.clicked'; date: string; time: string }
-  | { type: 'slot.removed'; key: string }
-  | { type: 'tutor.chosen'; index: number }
-  | { type: 'tutors.closed' }
-  | { type: 'freeAssessment.toggled' }
-  | { type: 'book.requested' }
-  | { type: 'back.requested' }
-  | { type: 'back.confirmed' }
-  | { type: 'back.cancelled' };
-
-/** loading: the grid is read. busy: a call is in flight (Book Now is disabled). tutors: the Available Tutors dialog is open. confirmingBack: the back question is open. */
-export type SlotSelectionTag = 'loading' | 'busy' | 'tutors' | 'confirmingBack';
-
-/** Lessons per week by subject for the learners booked now (by student name first in the individual split). */
-export function lessonsPerWeekOf(draft: BookingDraft, learners: Learners | null): Record<string, number> {
-  const counts = draft.lessons?.lessonCounts ?? {};
-  const name = learners?.studentType !== null ? learners?.names[0] : undefined;
-  const nested = name !== undefined ? counts[name] : undefined;
-  const flat = typeof nested === 'object' ? nested : counts;
-  return Object.fromEntries(Object.entries(flat).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
-}
-
-const weeklyTotal = (context: SlotSelectionContext) => Object.values(lessonsPerWeekOf(context.draft, context.learners)).reduce((sum, n) => sum + n, 0);
-const totalLessons = (context: SlotSelectionContext) => {
-  if (context.draft.entry === 'remaining' && context.remainingClasses !== null) return context.remainingClasses;
-  return context.draft.lessons ? classesOf[context.draft.lessons.packageName] : 0;
-};
-
-/** The weeks a month's grid shows: by package and weekly lessons; renewal 3; remaining 3, or 4 when 6 or fewer classes remain (spec §9, docs/decisions/022-renewal-and-remaining-weeks.md). */
-export function weekCountOf(context: SlotSelectionContext): number {
-  const { draft } = context;
-  if (context.freeAssessment) return weeksShownFor('free');
-  if (draft.entry === 'remaining') return weeksShownFor('remaining', context.remainingClasses ?? Number.POSITIVE_INFINITY);
-  if (draft.entry === 'renewal') return weeksShownFor(draft.entry, Number.POSITIVE_INFINITY);
-  return draft.lessons ? weeksShown(draft.lessons.packageName, weeklyTotal(context)) : 6;
-}
-
-export const weeksOf = (context: SlotSelectionContext): readonly GridWeek[] => monthWeeks(context.today, context.month, weekCountOf(context));
-
-const weekAt = (context: SlotSelectionContext, index: number) => weeksOf(context).find((week) => week.index === index);
-
-const rulesOf = (context: SlotSelectionContext) => ({
-  // The free assessment is one class of any of the form's subjects, whatever package was chosen (if any).
-  lessonsPerWeek: context.freeAssessment ? Object.fromEntries((context.learners?.subjects ?? []).map((subject) => [subject, 1])) : lessonsPerWeekOf(context.draft, context.learners),
-  free: context.freeAssessment,
-  // The remaining classes of a paid package, or the classes to place of a paid order: no more in all.
-  maxSlots: context.draft.entry === 'remaining' ? context.remainingClasses : null,
-});
-
-/** An hour of the week shown that can be booked: a bookable day the availability holds. */
-function openHour(context: SlotSelectionContext, date: string, time: string): boolean {
-  const day = weekAt(context, context.weekIndex)?.days.find((d) => d.date === date);
-  return day?.bookable === true && isAvailable(context.availability, date, time);
-}
-
-const refusalOf = (context: SlotSelectionContext, date: string, time: string) => slotRefusal(context.chosen, { subject: context.subject, date, time }, rulesOf(context));
-
-/** GET /filter_tutor's query for an hour of a subject: one builder, so the grid's reads ahead and a tap's read share their cache entry. */
-export const tutorQueryOf = (context: SlotSelectionContext, hour: { subject: string; date: string; time: string }): TutorQuery => ({
-  subject: hour.subject,
-  date: hour.date,
-  time: hour.time,
-  quallevel: context.learners?.year ?? 1,
-  branch_id: context.branchId,
-});
-
-/**
- * The tutor queries of the week shown that a tap would send, in the grid's order: the hours 'slot.clicked' takes to
- * fetchingTutors (open, not chosen, not refused). The screen asks them ahead so that a tap finds its tutors at once.
- */
-export function tutorQueriesOfWeek(context: SlotSelectionContext): TutorQuery[] {
-  if (!context.loaded) return [];
-  // The guards of 'slot.clicked' for each hour, with the week and the rules built once: this runs on every
-  // snapshot of the screen, a tap's included.
-  const { chosen, subject } = context;
-  const bookable = (weekAt(context, context.weekIndex)?.days ?? []).filter((day) => day.bookable);
-  const rules = rulesOf(context);
-  return bookable.flatMap((day) =>
-    hoursOfDay(context.availability, day.date)
-      .filter((time) => !isChosen(chosen, subject, day.date, time) && slotRefusal(chosen, { subject, date: day.date, time }, rules) === null)
-      .map((time) => tutorQueryOf(context, { subject, date: day.date, time })),
-  );
-}
-
-/** The chosen slots by week label, as the draft keeps them (groupedByWeek). */
-export function groupedByWeek(chosen: readonly SelectedSlot[]): GroupedByWeek {
-  const grouped: GroupedByWeek = {};
-  for (const slot of [...chosen].sort((a, b) => a.weekIndex - b.weekIndex || `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`))) {
-    const label: string = weekLabels[slot.weekIndex] ?? '6th Week';
-    (grouped[label] ??= []).push(slot);
-  }
-  return grouped;
-}
-
-/** The tutors chosen, one per subject and tutor (selectedTeacher). */
-export function chosenTutors(chosen: readonly SelectedSlot[]): ChosenTutor[] {
-  const seen = new Map<string, ChosenTutor>();
-  for (const slot of chosen) seen.set(`${slot.subject}-${slot.tutorId}`, { id: slot.tutorId, name: slot.name, subject: slot.subject });
-  return [...seen.values()];
-}
-
-const draftWith = (context: SlotSelectionContext, chosen: SelectedSlot[]): BookingDraft => withSlots(context.draft, groupedByWeek(chosen), chosenTutors(chosen));
-
-/** POST /client-packages/ for the chosen slots: recorded unpaid (purches_status 0). */
-export function clientPackageBody(context: SlotSelectionContext): ClientPackageBody {
-  const { draft, chosen, clientid } = context;
-  const total = Math.max(1, totalLessons(context));
-  const grouped = groupedByWeek(chosen);
-  const storedTeacher = chosenTutors(chosen);
-  return {
-    clientid,
-    packageForm: JSON.stringify({ lessonData: draft.lessons, packageFormData: draft.form, groupedByWeek: grouped, storedTeacher }),
-    bookingdata: { bookdata: chosen.map((slot) => ({ ...slot })) },
-    purches_status: 0,
-    booked_classess: chosen.length,
-    total_classess: total,
-    remaining_classess: Math.max(0, total - chosen.length),
-    completed_classess: 0,
-  };
-}
-
-function initialContext(input: SlotSelectionInput): SlotSelectionContext {
-  const learners = input.draft.form ? learnersOf(input.draft.form, input.draft.split.studentType) : null;
-  const chosen = Object.values(input.draft.slots ?? {}).flat();
-  return {
-    ...input,
-    notice: input.notice ?? [],
-    learners,
-    availability: new Map(),
-    loaded: false,
-    freeAssessmentOffered: false,
-    freeAssessment: input.draft.entry === 'free',
-    freeAssessmentUsed: false,
-    remainingClasses: null,
-    subject: learners?.subjects[0] ?? '',
-    month: openingMonth(input.today),
-    weekIndex: 0,
-    page: 0,
-    chosen,
-    pending: null,
-    tutors: [],
-    tutorError: null,
-    error: null,
-  };
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const slotSelectionMachine = setup({
   types: {
@@ -315,13 +93,8 @@ export const slotSelectionMachine = setup({
     }),
     keepError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
+    ...slotWeekGrid.actions,
     chooseSubject: assign({ subject: (_, params: { subject: string }) => params.subject }),
-    chooseMonth: assign({ month: (_, params: { month: string }) => params.month, weekIndex: 0, page: 0 }),
-    chooseWeek: assign({ weekIndex: (_, params: { index: number }) => params.index, page: (_, params: { index: number }) => pageOfWeek(params.index) }),
-    showPage: assign(({ context }, params: { page: number }) => {
-      const page = weekTabPage(weeksOf(context).length, params.page);
-      return { page: params.page, weekIndex: page.weeks[0] ?? 0 };
-    }),
     holdSlot: assign({
       pending: ({ context }, params: { date: string; time: string }): PendingSlot => ({ subject: context.subject, date: params.date, time: params.time, weekIndex: context.weekIndex }),
       tutors: [],
@@ -336,7 +109,7 @@ export const slotSelectionMachine = setup({
       if (!tutor || tutor.id === null || !pending) return {};
       const apt_id = aptIdFor(context.availability, pending.date, pending.time, tutor.id);
       const slot: SelectedSlot = { key: slotKey(pending.subject, pending.date, pending.time), ...pending, tutorId: tutor.id, tutorPrice: tutor.price, apt_id, name: tutor.name };
-      const chosen = withAutoFill(context.chosen, slot, { weeks: weeksOf(context), availability: context.availability, rules: rulesOf(context), totalLessons: totalLessons(context), weeklyLessons: weeklyTotal(context) });
+      const chosen = withAutoFill(context.chosen, slot, { weeks: slotWeekGrid.weeksOf(context), availability: context.availability, rules: rulesOf(context), totalLessons: totalLessons(context), weeklyLessons: weeklyTotal(context) });
       // The notice brought to the grid has been read: the client chose another hour.
       return { chosen, draft: draftWith(context, chosen), pending: null, tutors: [], tutorError: null, notice: [] };
     }),
@@ -352,14 +125,11 @@ export const slotSelectionMachine = setup({
     notifyBooked: (_, _params: { message: string }) => {},
   },
   guards: {
+    ...slotWeekGrid.guards,
     isSubject: ({ context }, params: { subject: string }) => context.learners?.subjects.includes(params.subject) ?? false,
-    monthOpen: ({ context }, params: { month: string }) => monthChoices(context.today).some((m) => m.value === params.month && !m.disabled),
-    weekShown: ({ context }, params: { index: number }) => weekAt(context, params.index) !== undefined,
-    hasPreviousWeeks: ({ context }) => weekTabPage(weeksOf(context).length, context.page).hasPrevious,
-    hasNextWeeks: ({ context }) => weekTabPage(weeksOf(context).length, context.page).hasNext,
     isChosenHour: ({ context }, params: { date: string; time: string }) => isChosen(context.chosen, context.subject, params.date, params.time),
-    isRefusedHour: ({ context }, params: { date: string; time: string }) => openHour(context, params.date, params.time) && refusalOf(context, params.date, params.time) !== null,
-    isOpenHour: ({ context }, params: { date: string; time: string }) => openHour(context, params.date, params.time),
+    isRefusedHour: ({ context }, params: { date: string; time: string }) => slotWeekGrid.openHour(context, params.date, params.time) && refusalOf(context, params.date, params.time) !== null,
+    isOpenHour: ({ context }, params: { date: string; time: string }) => slotWeekGrid.openHour(context, params.date, params.time),
     isChosenKey: ({ context }, params: { key: string }) => context.chosen.some((slot) => slot.key === params.key),
     tutorHasId: ({ context }, params: { index: number }) => typeof context.tutors[params.index]?.id === 'number',
     // More hours chosen than the free assessment's one would be lost without a word: the box is off then.
@@ -394,7 +164,7 @@ export const slotSelectionMachine = setup({
           orderRef: context.draft.entry === 'remaining' ? context.draft.orderRef : null,
         }),
         onDone: { target: 'choosing', actions: { type: 'receiveGrid', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
     },
     loadFailed: {
@@ -402,11 +172,8 @@ export const slotSelectionMachine = setup({
     },
     choosing: {
       on: {
+        ...weekGridTransitions,
         'subject.chosen': { guard: { type: 'isSubject', params: ({ event }) => ({ subject: event.subject }) }, actions: { type: 'chooseSubject', params: ({ event }) => ({ subject: event.subject }) } },
-        'month.chosen': { guard: { type: 'monthOpen', params: ({ event }) => ({ month: event.month }) }, actions: { type: 'chooseMonth', params: ({ event }) => ({ month: event.month }) } },
-        'week.chosen': { guard: { type: 'weekShown', params: ({ event }) => ({ index: event.index }) }, actions: { type: 'chooseWeek', params: ({ event }) => ({ index: event.index }) } },
-        'weeks.previous': { guard: 'hasPreviousWeeks', actions: { type: 'showPage', params: ({ context }) => ({ page: context.page - 1 }) } },
-        'weeks.next': { guard: 'hasNextWeeks', actions: { type: 'showPage', params: ({ context }) => ({ page: context.page + 1 }) } },
         'slot.clicked': [
           { guard: { type: 'isChosenHour', params: ({ event }) => event }, actions: { type: 'unselect', params: ({ context, event }) => ({ key: slotKey(context.subject, event.date, event.time) }) } },
           {
@@ -433,7 +200,7 @@ export const slotSelectionMachine = setup({
         src: 'fetchTutors',
         input: ({ context }): TutorQuery => tutorQueryOf(context, context.pending ?? { subject: '', date: '', time: '' }),
         onDone: { target: 'pickingTutor', actions: { type: 'receiveTutors', params: ({ event }) => ({ tutors: event.output }) } },
-        onError: { target: 'pickingTutor', actions: { type: 'keepTutorError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'pickingTutor', actions: { type: 'keepTutorError', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
       on: { 'tutors.closed': { target: 'choosing', actions: 'dropPending' } },
     },
@@ -451,7 +218,7 @@ export const slotSelectionMachine = setup({
         src: 'createClientPackage',
         input: ({ context }) => clientPackageBody(context),
         onDone: { target: 'booked', actions: { type: 'keepClientPackage', params: ({ event }) => ({ id: event.output.id }) } },
-        onError: { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: errorText(event.error) }) } },
       },
     },
     bookingRemaining: {
@@ -469,7 +236,7 @@ export const slotSelectionMachine = setup({
             target: 'choosing',
             actions: { type: 'dropTakenHours', params: ({ event }) => ({ taken: takenHoursOf(event.error) ?? [] }) },
           },
-          { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+          { target: 'choosing', actions: { type: 'notifyProblem', params: ({ event }) => ({ message: errorText(event.error) }) } },
         ],
       },
     },

@@ -1,7 +1,8 @@
 import { formatDateTime, zoneLabel } from '../../contract/date-format.ts';
 import { HoursTakenError, type TakenHour } from '../../contract/taken-hours.ts';
 import { type AvailabilityIndex, addDays, bookingNoticeDays, instantOfHour, isAvailable } from '../rules/slots.ts';
-import type { BookingDraft, ChosenTutor, GroupedByWeek, SelectedSlot, StudentPart } from './booking-draft.ts';
+import type { BookingDraft, ChosenTutor, GroupedByWeek, StudentPart } from './booking-draft.ts';
+import type { SelectedSlot } from '../rules/draft-types.ts';
 
 /**
  * The hours of an order someone else took first (POST /create-order's 409, `HoursTaken`): the server holds

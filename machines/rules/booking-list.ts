@@ -1,7 +1,7 @@
 import { calendarDayOf, formatDateTime, formatDay, timesInText, yourTime } from '../../contract/date-format.ts';
 import { insideRescheduleNotice } from '../../contract/reschedule-notice.ts';
 import type { components } from '../../contract/schema.d.ts';
-import type { RescheduleData } from '../booking/booking-draft.ts';
+import type { RescheduleData } from './draft-types.ts';
 import { packageNameOf } from './packages.ts';
 
 /**

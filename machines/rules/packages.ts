@@ -1,4 +1,4 @@
-import type { PackageName, StudyType } from '../booking/booking-draft.ts';
+import type { PackageName, StudyType } from './draft-types.ts';
 
 /** Package names by pkg_id (spec §3). */
 export function packageNameOf(pkgId: number): PackageName | 'Unknown Package' {

@@ -1,22 +1,11 @@
+import { groupOfYear, programGroups } from '../../contract/programs.ts';
+
 /**
- * Programs (level groups) and years (spec §3): primary Years 1-6, middle 7-9, senior 10-11, advanced
- * 12-13, ids 1-4; years read 'Year N / Grade N-1'. Key stages map to the groups: Key Stage 1 Primary,
- * 2 Middle (called Secondary in the free flow), 3 Senior, 4 Advanced.
+ * Programs (level groups) and years (spec §3): the groups and their years are contract/programs.ts, shared
+ * with the server's price bands; years read 'Year N / Grade N-1'. Key stages map to the groups: Key Stage 1
+ * Primary, 2 Middle (called Secondary in the free flow), 3 Senior, 4 Advanced.
  */
-export interface ProgramGroup {
-  id: 1 | 2 | 3 | 4;
-  name: string;
-  years: number[];
-}
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-export const programGroups: readonly ProgramGroup[] = [
-  { id: 1, name: 'Primary', years: range(1, 6) },
-  { id: 2, name: 'Middle', years: range(7, 9) },
-  { id: 3, name: 'Senior', years: range(10, 11) },
-  { id: 4, name: 'Advanced', years: range(12, 13) },
-];
+export { type ProgramGroup, groupOfYear, programGroups } from '../../contract/programs.ts';
 
 /** The group's name as a flow shows it: the free flow calls Middle 'Secondary'. */
 export function programName(groupId: number, flow: 'booking' | 'free' = 'booking'): string | null {
@@ -30,9 +19,6 @@ export const yearLabel = (year: number) => `Year ${year} / Grade ${year - 1}`;
 
 /** The years a program offers, as labels; none for an unknown program. */
 export const yearsOf = (groupId: number): string[] => (programGroups.find((g) => g.id === groupId)?.years ?? []).map(yearLabel);
-
-/** The group of a year number, 1-13; null outside. */
-export const groupOfYear = (year: number): ProgramGroup['id'] | null => programGroups.find((g) => g.years.includes(year))?.id ?? null;
 
 /**
  * The year level of a program text, as the subject filter takes it: 'Year N …' is N; 'Key Stage N' is the

@@ -1,6 +1,5 @@
 export type StudentCount = '1' | '2' | '3+';
 
-export const termsRequiredText = 'Please agree to the terms and conditions.';
 
 /** The quote form's thank-you text by number of students (spec section 2, Quote request form). */
 export function quoteThankYouText(students: StudentCount): string {

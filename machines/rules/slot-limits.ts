@@ -1,4 +1,4 @@
-import type { SelectedSlot } from '../booking/booking-draft.ts';
+import type { SelectedSlot } from './draft-types.ts';
 import { type AvailabilityIndex, type GridWeek, addDays, aptIdFor, isAvailable, weekdayOf } from './slots.ts';
 
 /** Which slots may be chosen (spec §5 "Slot selection", "Free assessment"; §4 "Slot"). */
@@ -27,7 +27,6 @@ export function classesLeftText(chosen: number, classes: number): string | null 
 }
 
 /** The server's answer to a second free assessment (409), and what the grid and the summary say when they know first. */
-export const freeAssessmentUsedText = 'The free assessment class has been booked already.';
 
 export interface SlotRules {
   /** Lessons per week by subject (the subject's weekly limit). */

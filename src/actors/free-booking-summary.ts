@@ -3,7 +3,6 @@ import { bookFreeAssessment, freeAssessmentBookedText } from '../../machines/boo
 import { freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
 import { api } from '../api/api.ts';
 import { bookLessons as postBookings } from '../api/calls/booking.ts';
-import { getClientData } from '../api/calls/client.ts';
 import { freeAssessmentStatus } from '../api/calls/slots.ts';
 import { notify } from '../toasts/notify.ts';
 
@@ -14,7 +13,6 @@ export const browserFreeBookingSummaryMachine = freeBookingSummaryMachine.provid
     bookFreeAssessment: fromPromise(({ input }) =>
       bookFreeAssessment(input, {
         freeAssessmentUsed: async (clientid) => (await freeAssessmentStatus(api, { clientid })).used,
-        students: async (clientid) => (await getClientData(api, { clientid })).client.studentdetails,
         book: (body) => postBookings(api, body),
       }),
     ),

@@ -11,12 +11,10 @@ import { freeAssessmentStatus, subjectFilter } from '../api/calls/slots.ts';
  * dashboard checks a pending payment's hours with, without loading the grid's machine.
  */
 
-/** The client's students, read afresh (a booking names them; the server takes their ids). */
-export const studentsOf = async (clientid: number) => (await getClientData(api, { clientid })).client.studentdetails;
-
 export const gridCalls: GridCalls = {
   availability: (query) => subjectFilter(api, query),
-  students: studentsOf,
+  // The grid's students, read afresh: the hours at which they already have a lesson are not offered.
+  students: async (clientid) => (await getClientData(api, { clientid })).client.studentdetails,
   lessonsOfStudents: async (ids, branch_id) => (await listAppointmentsForStudents(api, { ids, branch_id })).data,
   freeAssessmentUsed: async (clientid) => (await freeAssessmentStatus(api, { clientid })).used,
   remainingOnPackage: async (id) => (await getClientPackage(api, { id })).remaining,

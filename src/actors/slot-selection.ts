@@ -8,7 +8,7 @@ import { bookLessons as postBookings } from '../api/calls/booking.ts';
 import { createClientPackage } from '../api/calls/slots.ts';
 import { hourTutors, hourTutorsOptions } from '../queries/hour-tutor-queries.ts';
 import { notify } from '../toasts/notify.ts';
-import { gridCalls, studentsOf } from './grid-calls.ts';
+import { gridCalls } from './grid-calls.ts';
 
 /**
  * The slot-selection machine with the API and the toasts (/book-class, /free-book, /remainingbookclass); a tap's
@@ -19,7 +19,7 @@ export const browserSlotSelectionMachine = slotSelectionMachine.provide({
     loadGrid: fromPromise(({ input }) => loadGrid(input, gridCalls)),
     fetchTutors: fromPromise(({ input }) => hourTutors(input)),
     createClientPackage: fromPromise(async ({ input }) => ({ id: (await createClientPackage(api, input)).data.id })),
-    bookRemaining: fromPromise(({ input }) => bookLessons(input, { students: studentsOf, book: (body) => postBookings(api, body) })),
+    bookRemaining: fromPromise(({ input }) => bookLessons(input, { book: (body) => postBookings(api, body) })),
   },
   actions: {
     notifyProblem: (_, { message }) => notify.error(message),

@@ -2,13 +2,24 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CentredSpinner } from '../components/spinner.tsx';
 import { RouteError } from './route-error.tsx';
-import { type TokenRequiredPath, tokenRequiredRoutes } from '../routes.ts';
+import type { TokenRequiredPath } from '../routes.ts';
+
+type Lazy = RouteObject['lazy'];
+/** A module of screens, loaded on demand, and the name of the one a route shows (a name the module lacks fails the type check). */
+type ScreenOf<K extends string> = [load: () => Promise<Record<NoInfer<K>, ComponentType>>, name: K];
+
+const loaded = async <K extends string>(...[load, name]: ScreenOf<K>): Promise<ComponentType> => (await load())[name];
+
+// One line per route, so the route table is the only per-route code in the entry (which every route loads).
+const screen =
+  <K extends string>(...of: ScreenOf<K>): Lazy =>
+  async () => ({ Component: await loaded(...of) });
 
 /** A booking flow's first screen behind the booking-status gate (docs/decisions/025-booking-status-gate.md): both load together. */
 const gated =
-  (screen: () => Promise<ComponentType>): RouteObject['lazy'] =>
+  <K extends string>(...of: ScreenOf<K>): Lazy =>
   async () => {
-    const [{ BookingGate }, Screen] = await Promise.all([import('../screens/booking-gate/booking-gate.tsx'), screen()]);
+    const [{ BookingGate }, Screen] = await Promise.all([import('../screens/booking-gate/booking-gate.tsx'), loaded(...of)]);
     return {
       Component: () => (
         <BookingGate>
@@ -18,32 +29,39 @@ const gated =
     };
   };
 
-// Every token-required route's screen: a route without one fails the type check.
-const screens: Record<TokenRequiredPath, RouteObject['lazy']> = {
-  '/dashboard': async () => ({ Component: (await import('../screens/dashboard/dashboard-screen.tsx')).DashboardScreen }),
-  '/profile': async () => ({ Component: (await import('../screens/profile/profile-screen.tsx')).ProfileScreen }),
-  '/manage-booking': async () => ({ Component: (await import('../screens/manage-booking/manage-booking-screen.tsx')).ManageBookingScreen }),
-  '/rescheduling': async () => ({ Component: (await import('../screens/rescheduling/rescheduling-screen.tsx')).ReschedulingScreen }),
-  '/new-booking': gated(async () => (await import('../screens/new-booking/new-booking-screen.tsx')).NewBookingScreen),
-  '/manage-packages': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).ManagePackagesScreen }),
-  '/renew-change-packages': gated(async () => (await import('../screens/package-selection/package-selection-screen.tsx')).RenewPackagesScreen),
-  '/remaining-classes': async () => ({ Component: (await import('../screens/remaining-classes/remaining-classes-screen.tsx')).RemainingClassesScreen }),
-  '/remaining-package': async () => ({ Component: (await import('../screens/package-selection/package-selection-screen.tsx')).RemainingPackageScreen }),
-  '/book-class': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).BookClassScreen }),
-  '/remainingbookclass': async () => ({ Component: (await import('../screens/book-class/book-class-screen.tsx')).RemainingBookClassScreen }),
+// A module several routes show a screen of is named once, so the entry lists the files it needs once.
+const packageSelection = () => import('../screens/package-selection/package-selection-screen.tsx');
+const bookClass = () => import('../screens/book-class/book-class-screen.tsx');
+const paymentFailed = () => import('../screens/payment/payment-failed-screen.tsx');
+const routeGuards = () => import('./route-guards.tsx');
+
+// Every token-required route's screen: a route without one fails the type check. The routes are read from here,
+// not from routes.ts, so its titles load with the header that shows them, not in the entry.
+const screens: Record<TokenRequiredPath, Lazy> = {
+  '/dashboard': screen(() => import('../screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  '/profile': screen(() => import('../screens/profile/profile-screen.tsx'), 'ProfileScreen'),
+  '/manage-booking': screen(() => import('../screens/manage-booking/manage-booking-screen.tsx'), 'ManageBookingScreen'),
+  '/rescheduling': screen(() => import('../screens/rescheduling/rescheduling-screen.tsx'), 'ReschedulingScreen'),
+  '/new-booking': gated(() => import('../screens/new-booking/new-booking-screen.tsx'), 'NewBookingScreen'),
+  '/manage-packages': screen(packageSelection, 'ManagePackagesScreen'),
+  '/renew-change-packages': gated(packageSelection, 'RenewPackagesScreen'),
+  '/remaining-classes': screen(() => import('../screens/remaining-classes/remaining-classes-screen.tsx'), 'RemainingClassesScreen'),
+  '/remaining-package': screen(packageSelection, 'RemainingPackageScreen'),
+  '/book-class': screen(bookClass, 'BookClassScreen'),
+  '/remainingbookclass': screen(bookClass, 'RemainingBookClassScreen'),
   // The free flow starts here (docs/decisions/015-free-book.md): a way into a booking, behind the same gate as New Booking.
-  '/free-book': gated(async () => (await import('../screens/book-class/book-class-screen.tsx')).FreeBookScreen),
-  '/freebooking-summary': async () => ({ Component: (await import('../screens/booking-summary/free-booking-summary-screen.tsx')).FreeBookingSummaryScreen }),
-  '/booking-summary': async () => ({ Component: (await import('../screens/booking-summary/booking-summary-screen.tsx')).BookingSummaryScreen }),
-  '/checkout': async () => ({ Component: (await import('../screens/checkout/checkout-screen.tsx')).CheckoutScreen }),
-  '/success': async () => ({ Component: (await import('../screens/payment/success-screen.tsx')).SuccessScreen }),
-  '/failed': async () => ({ Component: (await import('../screens/payment/payment-failed-screen.tsx')).PaymentFailedScreen }),
-  '/cancel': async () => ({ Component: (await import('../screens/payment/payment-failed-screen.tsx')).PaymentCancelledScreen }),
-  '/payment-successfull': async () => ({ Component: (await import('../screens/payment/receipt-screen.tsx')).ReceiptScreen }),
-  '/payment-summary': async () => ({ Component: (await import('../screens/payment/payment-summary-screen.tsx')).PaymentSummaryScreen }),
-  '/transaction-history': async () => ({ Component: (await import('../screens/transaction-history/transaction-history-screen.tsx')).TransactionHistoryScreen }),
-  '/crtutors': async () => ({ Component: (await import('../screens/cr-tutors/cr-tutors-screen.tsx')).CrTutorsScreen }),
-  '/reschedule-slot': async () => ({ Component: (await import('../screens/reschedule-slot/reschedule-slot-screen.tsx')).RescheduleSlotScreen }),
+  '/free-book': gated(bookClass, 'FreeBookScreen'),
+  '/freebooking-summary': screen(() => import('../screens/booking-summary/free-booking-summary-screen.tsx'), 'FreeBookingSummaryScreen'),
+  '/booking-summary': screen(() => import('../screens/booking-summary/booking-summary-screen.tsx'), 'BookingSummaryScreen'),
+  '/checkout': screen(() => import('../screens/checkout/checkout-screen.tsx'), 'CheckoutScreen'),
+  '/success': screen(() => import('../screens/payment/success-screen.tsx'), 'SuccessScreen'),
+  '/failed': screen(paymentFailed, 'PaymentFailedScreen'),
+  '/cancel': screen(paymentFailed, 'PaymentCancelledScreen'),
+  '/payment-successfull': screen(() => import('../screens/payment/receipt-screen.tsx'), 'ReceiptScreen'),
+  '/payment-summary': screen(() => import('../screens/payment/payment-summary-screen.tsx'), 'PaymentSummaryScreen'),
+  '/transaction-history': screen(() => import('../screens/transaction-history/transaction-history-screen.tsx'), 'TransactionHistoryScreen'),
+  '/crtutors': screen(() => import('../screens/cr-tutors/cr-tutors-screen.tsx'), 'CrTutorsScreen'),
+  '/reschedule-slot': screen(() => import('../screens/reschedule-slot/reschedule-slot-screen.tsx'), 'RescheduleSlotScreen'),
 };
 
 function RouteLoading() {
@@ -57,31 +75,31 @@ export const routes: RouteObject[] = [
     // (without one it renders nothing and warns 'No `HydrateFallback` element provided').
     HydrateFallback: RouteLoading,
     children: [
-      { path: '/', lazy: async () => ({ Component: (await import('../screens/landing/landing-screen.tsx')).LandingScreen }) },
+      { path: '/', lazy: screen(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen') },
       {
-        lazy: async () => ({ Component: (await import('./session-root.tsx')).SessionRoot }),
+        lazy: screen(() => import('./session-root.tsx'), 'SessionRoot'),
         children: [
-          { path: '/student-form', lazy: async () => ({ Component: (await import('../screens/student-form/student-form-screen.tsx')).StudentFormScreen }) },
+          { path: '/student-form', lazy: screen(() => import('../screens/student-form/student-form-screen.tsx'), 'StudentFormScreen') },
           {
-            lazy: async () => ({ Component: (await import('./route-guards.tsx')).PublicOnly }),
+            lazy: screen(routeGuards, 'PublicOnly'),
             children: [
-              { path: '/login', lazy: async () => ({ Component: (await import('../screens/login/login-screen.tsx')).LoginScreen }) },
-              { path: '/forgot-password', lazy: async () => ({ Component: (await import('../screens/forgot-password/forgot-password-screen.tsx')).ForgotPasswordScreen }) },
-              { path: '/changepassword/:id', lazy: async () => ({ Component: (await import('../screens/change-password/change-password-screen.tsx')).ChangePasswordScreen }) },
+              { path: '/login', lazy: screen(() => import('../screens/login/login-screen.tsx'), 'LoginScreen') },
+              { path: '/forgot-password', lazy: screen(() => import('../screens/forgot-password/forgot-password-screen.tsx'), 'ForgotPasswordScreen') },
+              { path: '/changepassword/:id', lazy: screen(() => import('../screens/change-password/change-password-screen.tsx'), 'ChangePasswordScreen') },
             ],
           },
           {
-            lazy: async () => ({ Component: (await import('./route-guards.tsx')).RequireToken }),
+            lazy: screen(routeGuards, 'RequireToken'),
             children: [
               {
-                lazy: async () => ({ Component: (await import('./app-layout.tsx')).AppLayout }),
-                children: (Object.keys(tokenRequiredRoutes) as TokenRequiredPath[]).map((path) => ({ path, lazy: screens[path] })),
+                lazy: screen(() => import('./app-layout.tsx'), 'AppLayout'),
+                children: Object.entries(screens).map(([path, lazy]) => ({ path, lazy })),
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('../screens/not-found/not-found-screen.tsx')).NotFoundScreen }) },
+      { path: '*', lazy: screen(() => import('../screens/not-found/not-found-screen.tsx'), 'NotFoundScreen') },
     ],
   },
 ];

@@ -1,13 +1,16 @@
-import { type BookingDraft, type BookingEntry, type PaymentMethod, bookingDraftVersion, bookingEntries, emptyDraft, paymentMethods } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type BookingEntry, type LessonData, type PaymentMethod, bookingDraftVersion, bookingEntries, emptyDraft, paymentMethods } from '../../machines/booking/booking-draft.ts';
 import {
   isGroupedByWeek,
   isLessonData,
+  isMoney,
   isPackageForm,
   isRecord,
   isRescheduleData,
+  isStudentIds,
   isStudentParts,
   isTutorList,
 } from '../../machines/booking/booking-draft-shapes.ts';
+import { amountOfPrice } from '../../machines/rules/shown-price.ts';
 import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJson, writeText } from '../storage/browser-storage.ts';
 
 /**
@@ -17,8 +20,8 @@ import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJso
  * needs it sends the client back to the step that makes it. Reads never throw.
  *
  * `bookingDraft` holds what the spec's keys have no place for: the draft's version, how the flow was
- * entered, the client package or the paid order it is about, and the payment method chosen at checkout. A
- * draft of another version is dropped whole.
+ * entered, the client package or the paid order it is about, the payment method chosen at checkout, the
+ * packages' prices as numbers and the students' ids. A draft of another version is dropped whole.
  */
 interface DraftMeta {
   version: number;
@@ -28,6 +31,14 @@ interface DraftMeta {
   orderRef?: string | null;
   /** Written once the client picks one at checkout; an unknown value reads as none chosen (the rest stays). */
   paymentMethod?: unknown;
+  /**
+   * The price of lessonData's package, and of each studentsData part's by its studentType: written since the
+   * draft kept them. A draft stored before has none, and its price is read from the total lessonData shows.
+   */
+  price?: unknown;
+  partPrices?: unknown;
+  /** The students' ids by name: written since the draft kept them; none reads as none (the screen fills them in). */
+  studentIds?: unknown;
 }
 
 const isEntry = (value: unknown): value is BookingEntry => typeof value === 'string' && (bookingEntries as readonly string[]).includes(value);
@@ -50,6 +61,16 @@ function readChoice<T extends string>(key: StorageKey, allowed: readonly T[]): T
   return null;
 }
 
+/**
+ * A package's price as stored beside it: the number, or null for none to pay. A draft stored before the draft
+ * kept prices has none; its price is then the amount the package's total shows, as checkout read it then.
+ */
+function storedPrice(stored: unknown, lessons: LessonData | null): number | null {
+  if (stored === null || isMoney(stored)) return stored;
+  if (stored !== undefined) console.warn('Dropped an unreadable stored package price');
+  return lessons ? amountOfPrice(lessons.packageNames.total) : null;
+}
+
 /** The draft in storage; null when there is none, or it is of another version (then it is dropped). */
 export function readDraft(): BookingDraft | null {
   const meta = readJson('bookingDraft', isMeta);
@@ -64,13 +85,19 @@ export function readDraft(): BookingDraft | null {
   const studentType = readChoice('studentType', ['1', '2'] as const);
   // The flags are written from the entry, never read for it; a value they never hold is dropped all the same.
   for (const flag of ['dashboard', 'showLock', 'fromRenew'] as const) readChoice(flag, ['1'] as const);
+  const lessons = readJson('lessonData', isLessonData);
+  const partPrices = isRecord(meta.partPrices) ? meta.partPrices : {};
+  if (meta.partPrices !== undefined && !isRecord(meta.partPrices)) console.warn('Dropped an unreadable stored package price');
+  if (meta.studentIds !== undefined && !isStudentIds(meta.studentIds)) console.warn('Dropped unreadable stored student ids');
   return {
     ...emptyDraft(meta.entry),
     clientPackageId: meta.clientPackageId,
     orderRef: meta.orderRef ?? null,
     paymentMethod,
+    studentIds: isStudentIds(meta.studentIds) ? meta.studentIds : {},
     form: readJson('packageFormData', isPackageForm),
-    lessons: readJson('lessonData', isLessonData),
+    lessons,
+    price: storedPrice(meta.price, lessons),
     totalLessonsLabel: readText('totalLession'),
     slots: readJson('groupedByWeek', isGroupedByWeek),
     bookingData: readJson('bookingdata', isBookingData),
@@ -79,7 +106,7 @@ export function readDraft(): BookingDraft | null {
     split: {
       studentType: studentType === null ? null : studentType === '1' ? 1 : 2,
       otherStudentPending: readChoice('hidebutton', ['0', '1'] as const) === '1',
-      done: readJson('studentsData', isStudentParts) ?? [],
+      done: (readJson('studentsData', isStudentParts) ?? []).map((part) => ({ ...part, price: storedPrice(partPrices[part.studentType], part.lessons) })),
     },
     reschedule: readJson('rescheduleData', isRescheduleData),
   };
@@ -103,6 +130,9 @@ export function writeDraft(draft: BookingDraft): void {
     clientPackageId: draft.clientPackageId,
     orderRef: draft.orderRef,
     ...(draft.paymentMethod ? { paymentMethod: draft.paymentMethod } : {}),
+    price: draft.price,
+    partPrices: Object.fromEntries(draft.split.done.map((part) => [part.studentType, part.price])),
+    studentIds: draft.studentIds,
   } satisfies DraftMeta);
   writeOrRemove('packageFormData', draft.form);
   writeOrRemove('lessonData', draft.lessons);
@@ -112,7 +142,8 @@ export function writeDraft(draft: BookingDraft): void {
   writeOrRemove('bookingdata', draft.bookingData);
   writeOrRemove('selectedTeacher', draft.tutors);
   writeOrRemove('selectedTeachers', draft.secondTutors);
-  writeOrRemove('studentsData', draft.split.done);
+  // studentsData keeps the parts as the spec's keys do; their prices are in bookingDraft.
+  writeOrRemove('studentsData', draft.split.done.map(({ price: _price, ...part }) => part));
   writeOrRemove('rescheduleData', draft.reschedule);
   if (draft.split.studentType === null) remove('studentType');
   else writeText('studentType', String(draft.split.studentType));

@@ -1,4 +1,4 @@
-import type { RescheduleData } from '../../machines/booking/booking-draft.ts';
+import type { RescheduleData } from '../../machines/rules/draft-types.ts';
 import { isRescheduleData } from '../../machines/booking/booking-draft-shapes.ts';
 import { clearWorkingKeys, readJson, remove, writeJson } from '../storage/browser-storage.ts';
 

@@ -3,13 +3,14 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { type ActorRefFrom, type AnyStateMachine, type InputFrom, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type BookingEntry, type BookingInput, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { type BookingOutput, type BookingStep, inFlow, missingStep, stepBack } from '../../machines/booking/booking-steps.ts';
 import { useSessionActor } from '../session/session-context.ts';
 import { locationStateOf, missingDraftState } from './booking-notice.ts';
 import { bookingPath } from './booking-paths.ts';
 import { branchToday } from './branch-today.ts';
 import { clearDraft, readDraft, writeDraft } from './booking-draft-storage.ts';
-import { machineInspection } from './machine-inspection.ts';
+import { machineInspection } from '../inspection/machine-inspection.ts';
 
 export interface BookingScreen<TMachine extends AnyStateMachine> {
   actorRef: ActorRefFrom<TMachine>;
@@ -33,10 +34,13 @@ const selectDone = (snapshot: SnapshotFrom<AnyStateMachine>): BookingOutput | un
 /**
  * Runs a booking step's machine, the same way on every booking screen:
  * - its input is built once, from the stored draft and the branch-zone today (a draft of another flow, or
- *   none, starts the flow of `entry` afresh where this step is its first);
+ *   none, starts the flow of `entry` afresh where this step is its first); a student the draft names without
+ *   an id (a draft made from a saved package, or stored before the draft kept ids) gets it from the signed-in
+ *   client's students, so that no step reads them again;
  * - `machine` comes with its implementations already injected (`machine.provide(...)` by the container);
- * - the draft in its context is written back to the working keys on every change, so a refresh or the
- *   return from the payment page resumes where the client was;
+ * - the draft in its context is written back to the working keys whenever it changes, so a refresh or the
+ *   return from the payment page resumes where the client was; a snapshot that carries the same draft (a
+ *   dialog opened, a read answered, or an equal draft made again) writes nothing;
  * - the Stately inspector is attached in development;
  * - a screen opened without the draft it needs, and a machine that reached its final state, leave by
  *   rendering `exit` (a <Navigate>), never by an imperative navigation from an effect; a final state's
@@ -56,14 +60,16 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
   const session = useSessionActor();
   const [start] = useState(() => {
     const stored = readDraft();
-    const zone = session.getSnapshot().context.session?.user.branch_time_zone;
+    const user = session.getSnapshot().context.session?.user;
+    const zone = user?.branch_time_zone;
     // A draft of a flow that does not pass through this step (a new booking left half-way for Renew) is not
     // this screen's; nor is one of another flow that lacks what this step needs.
     const ours = stored && (stored.entry === entry || inFlow(step, stored.entry)) ? stored : null;
     const draft = ours && ours.entry !== entry && missingStep(step, ours, entry) !== null ? null : ours;
+    const started = draft ?? emptyDraft(entry);
     return {
       missing: missingStep(step, draft, entry),
-      input: { ...moreInput, draft: draft ?? emptyDraft(entry), today: branchToday(zone ?? 'UTC', Date.now()) },
+      input: { ...moreInput, draft: user ? withStudentIds(started, user.studentdetails) : started, today: branchToday(zone ?? 'UTC', Date.now()) },
     };
   });
   const actorRef = useActorRef<AnyStateMachine>(start.missing ? inert(machine) : machine, { input: start.input, inspect: machineInspection() });
@@ -77,13 +83,24 @@ export function useBookingMachine<TMachine extends AnyStateMachine>(
     writeDraft(start.input.draft);
     if (start.missing) return undefined;
     const draftOf = (snapshot: SnapshotFrom<AnyStateMachine>) => (snapshot.context as { draft: BookingDraft }).draft;
+    // Most snapshots carry the draft they had (the charts replace it only to change it): the same object is
+    // not looked at again, and a new one is compared by value, for a chart that makes an equal draft again.
+    const stored = { draft: start.input.draft, json: JSON.stringify(start.input.draft) };
+    const keep = (draft: BookingDraft) => {
+      if (draft === stored.draft) return;
+      const json = JSON.stringify(draft);
+      stored.draft = draft;
+      if (json === stored.json) return;
+      stored.json = json;
+      writeDraft(draft);
+    };
     const subscription = actorRef.subscribe({
-      next: (snapshot: SnapshotFrom<AnyStateMachine>) => writeDraft(draftOf(snapshot)),
+      next: (snapshot: SnapshotFrom<AnyStateMachine>) => keep(draftOf(snapshot)),
       complete: () => {
         const snapshot = actorRef.getSnapshot();
         const output = selectDone(snapshot);
         if (output?.clearDraft) clearDraft();
-        else writeDraft(draftOf(snapshot));
+        else keep(draftOf(snapshot));
         setDone(output);
       },
     });

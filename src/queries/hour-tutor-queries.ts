@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TutorOffer, TutorQuery } from '../../machines/booking/slot-selection.machine.ts';
+import type { TutorOffer, TutorQuery } from '../../machines/booking/slot-selection.model.ts';
 import { api } from '../api/api.ts';
 import { filterTutor } from '../api/calls/slots.ts';
 
@@ -14,9 +14,9 @@ export const hourTutors = async (query: TutorQuery): Promise<TutorOffer[]> =>
  * one taken meanwhile. Not retried: a tap says at once that the read failed, and a read ahead that failed is
  * simply asked again by the tap.
  */
-export const hourTutorsOptions = (query: TutorQuery) => ({
-  queryKey: ['filter_tutor', query.subject, query.date, query.time, query.quallevel, query.branch_id] as const,
-  queryFn: () => hourTutors(query),
+export const hourTutorsOptions = ({ subject, date, time, quallevel, branch_id }: TutorQuery) => ({
+  queryKey: ['filter_tutor', subject, date, time, quallevel, branch_id] as const,
+  queryFn: () => hourTutors({ subject, date, time, quallevel, branch_id }),
   staleTime: 30_000,
   retry: false,
 });

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { type Credentials, type Session, type SessionInput, type SessionMachine, sessionMachine } from '../../machines/session.machine.ts';
 import { api, connectSession } from '../api/api.ts';
 import { login } from '../api/calls/session.ts';
-import { machineInspection } from '../booking/machine-inspection.ts';
+import { machineInspection } from '../inspection/machine-inspection.ts';
 import { clearAll, clearSession, onStoredSessionChange, readSession, writeSession, writeToken, writeUser } from '../storage/browser-storage.ts';
 import { loginSuccessText, notify, sessionExpiredText } from '../toasts/notify.ts';
 import { type SessionActor, SessionContext } from './session-context.ts';

@@ -22,20 +22,25 @@ const slot = { key: 'Mathematics-2026-12-01-16:00', subject: 'Mathematics', date
 const slots = { '1st Week': [slot] };
 const tutors = [{ id: 1, name: 'Amira Haddad', subject: 'Mathematics' }];
 
-/** A draft with every part chosen. */
+/** A draft with every part chosen. Its prices differ from the totals shown, so that a number read back is the one kept. */
 const full: BookingDraft = {
   ...emptyDraft('renewal'),
   form,
   lessons,
+  price: 683.5,
   totalLessonsLabel: '12 Lessons',
   slots,
   bookingData: { bookdata: [{ week: 1 }] },
   tutors,
   secondTutors: [{ id: 2, name: 'James Whitfield', subject: 'English' }],
-  split: { studentType: 1, otherStudentPending: true, done: [{ studentType: 2, form, lessons, slots }] },
+  split: { studentType: 1, otherStudentPending: true, done: [{ studentType: 2, form, lessons, slots, price: 400 }] },
   clientPackageId: 12,
   reschedule: { appointmentId: 4, serviceId: 2, topic: 'Mathematics', contractorName: 'Amira Haddad', contractorNameid: 1, avatarUrl: '' },
+  studentIds: { 'Adam Ahmed': 11, 'Lina Ahmed': 12 },
 };
+/** What bookingDraft holds of `full` besides its version, entry, package, order and payment method. */
+const numbersAndIds = { price: 683.5, partPrices: { 2: 400 }, studentIds: { 'Adam Ahmed': 11, 'Lina Ahmed': 12 } };
+const storedMeta = () => JSON.parse(localStorage.getItem('bookingDraft') ?? 'null') as Record<string, unknown>;
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -60,6 +65,9 @@ describe('the booking draft in the working keys', () => {
     expect(localStorage.getItem('totalLession')).toBe('12 Lessons');
     expect(JSON.parse(localStorage.getItem('packageFormData') ?? 'null')).toEqual(form);
     expect(JSON.parse(localStorage.getItem('groupedByWeek') ?? 'null')).toEqual(slots);
+    // lessonData as the spec has it: the price as the card showed it; studentsData's parts as the spec's keys hold them.
+    expect(JSON.parse(localStorage.getItem('lessonData') ?? 'null')).toEqual(lessons);
+    expect(JSON.parse(localStorage.getItem('studentsData') ?? 'null')).toEqual([{ studentType: 2, form, lessons, slots }]);
 
     writeDraft({ ...full, entry: 'pendingPayment' });
     expect([localStorage.getItem('dashboard'), localStorage.getItem('showLock'), localStorage.getItem('fromRenew')]).toEqual(['1', '1', null]);
@@ -68,23 +76,53 @@ describe('the booking draft in the working keys', () => {
   it('the paid order whose classes are placed: its ref is kept in bookingDraft and reads back', () => {
     const placing: BookingDraft = { ...full, entry: 'remaining', clientPackageId: null, orderRef: 'ORD-7-3' };
     writeDraft(placing);
-    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'remaining', clientPackageId: null, orderRef: 'ORD-7-3' });
+    expect(storedMeta()).toEqual({ version: 2, entry: 'remaining', clientPackageId: null, orderRef: 'ORD-7-3', ...numbersAndIds });
     expect(readDraft()).toEqual(placing);
+  });
+
+  it('the packages’ prices as numbers and the students’ ids: kept in bookingDraft, the spec’s keys as they were', () => {
+    writeDraft(full);
+    expect(storedMeta()).toMatchObject(numbersAndIds);
+    expect(localStorage.getItem('lessonData')).not.toContain('683.5');
+    expect(localStorage.getItem('studentsData')).not.toContain('400');
+    // An order's classes to place: a package with nothing to pay, and no part kept.
+    const placing: BookingDraft = { ...full, price: null, split: { studentType: null, otherStudentPending: false, done: [] }, studentIds: {} };
+    writeDraft(placing);
+    expect(storedMeta()).toMatchObject({ price: null, partPrices: {}, studentIds: {} });
+    expect(readDraft()).toEqual(placing);
+  });
+
+  it('a draft stored before the draft kept prices and ids still reads: each price the amount its total shows, no ids (the screen takes them from the session)', () => {
+    writeDraft(full);
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null }));
+    expect(readDraft()).toEqual({ ...full, price: 684, split: { ...full.split, done: [{ studentType: 2, form, lessons, slots, price: 684 }] }, studentIds: {} });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a price that is not an amount', { price: '683.5' }, { price: 684 }, 'Dropped an unreadable stored package price'],
+    ['a part’s price that is not an amount', { partPrices: { 2: -1 } }, { split: { ...full.split, done: [{ studentType: 2 as const, form, lessons, slots, price: 684 }] } }, 'Dropped an unreadable stored package price'],
+    ['ids that are not ids', { studentIds: { 'Adam Ahmed': '11' } }, { studentIds: {} }, 'Dropped unreadable stored student ids'],
+  ])('%s: read as a draft stored before (logged); the rest stays', (_, stored, read, logged) => {
+    writeDraft(full);
+    localStorage.setItem('bookingDraft', JSON.stringify({ ...storedMeta(), ...stored }));
+    expect(readDraft()).toEqual({ ...full, ...read });
+    expect(warn).toHaveBeenCalledWith(logged);
   });
 
   it('the payment method chosen at checkout: kept in bookingDraft once chosen, and reads back', () => {
     writeDraft(full);
-    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).not.toHaveProperty('paymentMethod');
+    expect(storedMeta()).not.toHaveProperty('paymentMethod');
     expect(readDraft()?.paymentMethod).toBeNull();
     const paying: BookingDraft = { ...full, paymentMethod: 'mastercard' };
     writeDraft(paying);
-    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod: 'mastercard' });
+    expect(storedMeta()).toEqual({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod: 'mastercard', ...numbersAndIds });
     expect(readDraft()).toEqual(paying);
   });
 
   it.each([['cash'], [''], [3], [null]])('a payment method of %j reads as none chosen (logged); the rest of the draft stays', (paymentMethod) => {
     writeDraft(full);
-    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod }));
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'renewal', clientPackageId: 12, orderRef: null, paymentMethod, ...numbersAndIds }));
     expect(readDraft()).toEqual(full);
     expect(warn).toHaveBeenCalledWith('Dropped an unreadable stored payment method');
   });

@@ -2,7 +2,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import { noPaymentLinkText } from '../../machines/booking/checkout.machine.ts';
 import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { api } from '../../src/api/api.ts';
@@ -13,7 +14,7 @@ import { BookClassScreen } from '../../src/screens/book-class/book-class-screen.
 import { browserCheckoutMachine } from '../../src/actors/checkout.ts';
 import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
-import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { individualCheckoutDraft, samplePrice, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -23,7 +24,7 @@ import { renderWithSession } from '../support/render-session.tsx';
 
 const fetchMock = stubNetwork();
 
-const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
+const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, price: samplePrice, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
 const paymentLink = 'http://localhost:3000/sandbox/pay/ref-12345678';
 /** Adam's Mathematics with Amira Haddad, Sunday 6 December 16:00 in Dubai: the lesson the order holds. */
 const adamsHour = { subject: 'Mathematics', start: '2026-12-06T16:00:00+04:00', finish: '2026-12-06T17:00:00+04:00', tutor: 1, students: [11] };
@@ -105,6 +106,19 @@ describe('checkout', () => {
       },
     ]);
     expect(screen.getByRole('status', { name: 'Going to the payment page' })).toBeInTheDocument();
+  });
+
+  it('a draft stored by the version before (no price as a number, no ids in bookingDraft) still pays: the total shown, the session’s student', async () => {
+    serve();
+    writeDraft(single);
+    localStorage.setItem('bookingDraft', JSON.stringify({ version: 2, entry: 'new', clientPackageId: null, orderRef: null }));
+    const { goToPayment } = renderCheckout(null);
+    expect(grandTotal()).toHaveTextContent('AED 684');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await vi.waitFor(() => expect(goToPayment).toHaveBeenCalledWith(paymentLink));
+    expect(await bodiesSentTo('/api/create-order')).toEqual([expect.objectContaining({ student_ids: [11], amount: 684 })]);
+    // The screen stored the draft again with what it now keeps.
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toMatchObject({ price: 684, studentIds: { 'Adam Ahmed': 11 } });
   });
 
   it('sends the payment method chosen in its radio group, kept in the draft across a refresh', async () => {

@@ -195,7 +195,8 @@ describe('Dashboard', () => {
     expect(localStorage.getItem('selectedTeachers')).toBeNull();
     expect(localStorage.getItem('dashboard')).toBe('1');
     expect(localStorage.getItem('showLock')).toBe('1');
-    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'pendingPayment', clientPackageId: 5, orderRef: null });
+    // The package's price as the number the summary and checkout take (read from the total it saved), no ids yet (the summary takes them from the session).
+    expect(JSON.parse(localStorage.getItem('bookingDraft') ?? 'null')).toEqual({ version: 2, entry: 'pendingPayment', clientPackageId: 5, orderRef: null, price: 684, partPrices: {}, studentIds: {} });
     // The session's keys are untouched.
     expect(localStorage.getItem('token')).toBe(token);
   });

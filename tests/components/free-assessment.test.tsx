@@ -4,7 +4,6 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { freeAssessmentUsedText } from '../../machines/rules/slot-limits.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { noticeIn } from '../../src/booking/booking-notice.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
@@ -13,6 +12,7 @@ import { sampleForm, sampleLessons, sampleSlot } from '../support/draft-fixtures
 import { json, liveToken, sentTo, stubNetwork } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
+import { freeAssessmentUsedText } from '../../contract/refusals.ts';
 
 const fetchMock = stubNetwork();
 
@@ -67,13 +67,14 @@ const bodiesTo = (path: string) => Promise.all(sentTo(fetchMock, path).map((requ
 const routes = () => fetchMock.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
 
 describe('the free assessment summary books one class on the free basis, in one POST /bookings', () => {
-  it('Confirm Booking reads the students, then books the one class for the first student, free; then /payment-summary', async () => {
+  it('Confirm Booking books the one class for the first student, free, without reading the students again; then /payment-summary', async () => {
     serve();
     renderSummary();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Payment Summary page' })).toBeVisible();
     expect(toasts().getByText(freeAssessmentBookedText)).toBeVisible();
-    expect(routes()).toEqual([`GET /api/freeassismentstatus/${testUser.clientid}`, `GET /api/clientsdata/${testUser.clientid}`, 'POST /api/bookings']);
+    // The draft names the student; its id is the signed-in client's student of that name (no GET /clientsdata).
+    expect(routes()).toEqual([`GET /api/freeassismentstatus/${testUser.clientid}`, 'POST /api/bookings']);
     // The server applies the free class's charge (00.00) itself; no service, no appointments posted apart.
     expect(await bodiesTo('/api/bookings')).toEqual([
       {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm, withLessons, withSlots, withStudentChosen } from '../../machines/booking/booking-draft.ts';
 import { readDraft, writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
-import { sampleForm, sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
+import { samplePrice, sampleForm, sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -14,7 +14,7 @@ import { renderWithSession } from '../support/render-session.tsx';
 
 const form: PackageForm = individualForm();
 
-const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
+const atCheckout = (draft: BookingDraft) => withSlots(withLessons(draft, sampleLessons, '12 Lessons', samplePrice), sampleSlots, sampleTutors);
 const pending = (studentType: 1 | 2) => atCheckout(withStudentChosen(withForm(emptyDraft('new'), form), studentType));
 
 function renderCheckout(draft: BookingDraft) {
@@ -56,13 +56,13 @@ describe("checkout's other-student button", () => {
     expect(readDraft()?.split).toEqual({
       studentType: 2,
       otherStudentPending: false,
-      done: [{ studentType: 1, form: form, lessons: sampleLessons, slots: sampleSlots }],
+      done: [{ studentType: 1, form: form, lessons: sampleLessons, slots: sampleSlots, price: samplePrice }],
     });
   });
 
   it.each([
     ['a single booking', atCheckout(withForm(emptyDraft('new'), sampleForm))],
-    ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), form)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: form, lessons: sampleLessons, slots: sampleSlots }] } }],
+    ["the second student's checkout, which pays for both", { ...atCheckout(withForm(emptyDraft('new'), form)), split: { studentType: 2 as const, otherStudentPending: false, done: [{ studentType: 1 as const, form: form, lessons: sampleLessons, slots: sampleSlots, price: samplePrice }] } }],
     ['a pending payment', atCheckout(withForm(emptyDraft('pendingPayment'), sampleForm))],
   ])('shows Pay Now and no switch for %s', (_label, draft: BookingDraft) => {
     renderCheckout(draft);

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { type BookingDraft, type BookingEntry, type BookingInput, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
@@ -71,6 +71,55 @@ function StepScreen({ step }: { step: BookingStep }) {
       </button>
       <button type="button" onClick={() => actorRef.send({ type: 'told.pressed' })}>
         Next with a notice
+      </button>
+    </main>
+  );
+}
+
+/** A step whose machine has more than its draft: a dialog it opens and closes (as the grid's tutors' dialog). */
+const dialogStep = setup({
+  types: {
+    input: {} as BookingInput,
+    context: {} as BookingInput & { dialogOpen: boolean },
+    events: {} as { type: 'dialog.toggled' } | { type: 'form.chosen'; form: PackageForm } | { type: 'next.pressed' },
+    output: {} as BookingOutput,
+  },
+}).createMachine({
+  context: ({ input }) => ({ ...input, dialogOpen: false }),
+  output: stepOutput,
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        'dialog.toggled': { actions: assign({ dialogOpen: ({ context }) => !context.dialogOpen }) },
+        'form.chosen': { actions: assign({ draft: ({ context, event }) => withForm(context.draft, event.form) }) },
+        'next.pressed': { target: 'next' },
+      },
+    },
+    next: { type: 'final', output: { next: 'packages' } },
+  },
+});
+
+const selectDialogOpen = (snapshot: SnapshotFrom<typeof dialogStep>) => snapshot.context.dialogOpen;
+
+function DialogScreen() {
+  const { actorRef, exit } = useBookingMachine(dialogStep, 'students', 'new');
+  const open = useSelector(actorRef, selectDialogOpen);
+  if (exit) return exit;
+  return (
+    <main>
+      <button type="button" onClick={() => actorRef.send({ type: 'dialog.toggled' })}>
+        {open ? 'Close the dialog' : 'Open the dialog'}
+      </button>
+      {open && <div role="dialog" aria-label="A dialog" />}
+      <button type="button" onClick={() => actorRef.send({ type: 'form.chosen', form })}>
+        Choose
+      </button>
+      <button type="button" onClick={() => actorRef.send({ type: 'form.chosen', form: { ...form, subject: ['English'] } })}>
+        Choose another
+      </button>
+      <button type="button" onClick={() => actorRef.send({ type: 'next.pressed' })}>
+        Next
       </button>
     </main>
   );
@@ -175,10 +224,18 @@ describe('useBookingMachine', () => {
   });
 
   it('resumes from the stored draft (a refresh, or the return from the payment page)', () => {
-    writeDraft({ ...emptyDraft('new'), form });
+    const stored = { ...emptyDraft('new'), form, studentIds: { 'Adam Ahmed': 11 } };
+    writeDraft(stored);
     renderStep('/manage-packages-step', 'packages');
     expect(screen.getByRole('heading', { name: 'Step packages' })).toBeVisible();
-    expect(shownDraft()).toEqual({ ...emptyDraft('new'), form });
+    expect(shownDraft()).toEqual(stored);
+  });
+
+  it('a draft without its students’ ids (stored before the draft kept them, or made from a saved package) takes them from the signed-in client’s students', () => {
+    writeDraft({ ...emptyDraft('new'), form });
+    renderStep('/manage-packages-step', 'packages');
+    expect(shownDraft()).toEqual({ ...emptyDraft('new'), form, studentIds: { 'Adam Ahmed': testUser.studentdetails[0]?.id } });
+    expect(readDraft()?.studentIds).toEqual({ 'Adam Ahmed': 11 });
   });
 
   it('opened without the draft it needs, goes back to the step that makes it, which says why', async () => {
@@ -203,6 +260,38 @@ describe('useBookingMachine', () => {
     renderStep('/free-book-step', 'freeSlot', <ReadingScreen step="freeSlot" entry="free" read={read} />);
     expect(await screen.findByRole('heading', { name: 'Step freeSlot' })).toBeVisible();
     await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+  });
+
+  it('stores the draft only when it changes: a snapshot with the same draft, or an equal one made again, writes nothing', async () => {
+    renderStep('/new-booking-step', 'students', <DialogScreen />);
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    onTestFinished(() => setItem.mockRestore());
+    const draftWrites = () => setItem.mock.calls.filter(([key]) => key === 'bookingDraft').length;
+    const ui = userEvent.setup();
+
+    await ui.click(screen.getByRole('button', { name: 'Open the dialog' }));
+    expect(screen.getByRole('dialog', { name: 'A dialog' })).toBeVisible();
+    expect(setItem).not.toHaveBeenCalled();
+
+    await ui.click(screen.getByRole('button', { name: 'Choose' }));
+    expect(draftWrites()).toBe(1);
+    expect(setItem.mock.calls.filter(([key]) => key === 'packageFormData')).toHaveLength(1);
+    expect(readDraft()?.form).toEqual(form);
+
+    // The same form chosen again: a new draft object, equal to the one stored.
+    await ui.click(screen.getByRole('button', { name: 'Choose' }));
+    await ui.click(screen.getByRole('button', { name: 'Close the dialog' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(draftWrites()).toBe(1);
+
+    // A change after an equal draft is still stored, and so is the draft the machine ends with.
+    await ui.click(screen.getByRole('button', { name: 'Choose another' }));
+    expect(draftWrites()).toBe(2);
+    expect(readDraft()?.form).toEqual({ ...form, subject: ['English'] });
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeVisible();
+    expect(draftWrites()).toBe(2);
+    expect(readDraft()?.form).toEqual({ ...form, subject: ['English'] });
   });
 
   it('an exit that clears the draft leaves no working key behind, and the session keys stay', async () => {

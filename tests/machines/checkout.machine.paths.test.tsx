@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { type CheckoutInput, type CheckoutMachine, type CouponAnswer, checkoutMachine, noPaymentLinkText, notOrderableText } from '../../machines/booking/checkout.machine.ts';
 import { type OrderRequest, orderOf, paymentMethodLabels, paymentMethodOf } from '../../machines/booking/checkout-order.ts';
 import { HoursTakenError } from '../../contract/taken-hours.ts';
@@ -13,7 +14,7 @@ import { writeDraft } from '../../src/booking/booking-draft-storage.ts';
 import { browserCheckoutMachine } from '../../src/actors/checkout.ts';
 import { CheckoutScreen } from '../../src/screens/checkout/checkout-screen.tsx';
 import { expectConsole } from '../support/console-guard.ts';
-import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { individualCheckoutDraft as unidedSplit, samplePrice, sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 import { liveToken } from '../support/network-stub.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
@@ -22,7 +23,10 @@ import { replayPaths } from '../support/path-replay.ts';
 // Every transition of the checkout chart replayed on the real screen with calls the test answers, fake
 // timers (the coupon's toast lasts 3 s), and the payment redirect caught.
 
-const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors };
+/** The draft as the earlier steps stored it: its students' ids recorded at /new-booking, its package's price at Select. */
+const ided = (draft: BookingDraft): BookingDraft => withStudentIds(draft, testUser.studentdetails);
+const individualCheckoutDraft = (second: boolean) => ided(unidedSplit(second));
+const single: BookingDraft = ided({ ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, price: samplePrice, totalLessonsLabel: '2 lessons per week · 12 classes', slots: sampleSlots, tutors: sampleTutors });
 /** A booking for a student who is not the client's (a name typed for a student never saved). */
 const stranger: BookingDraft = { ...single, form: { ...sampleForm, name1: 'Zed Unknown' }, lessons: { ...sampleLessons, studentName: { name1: 'Zed Unknown' } } };
 

@@ -4,12 +4,12 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
 import { type FreeAssessmentRequest, type FreeBookingSummaryMachine, freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
 import { type BookedLessons, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
 import { takenHoursNotice } from '../../machines/booking/taken-hours.ts';
 import { HoursTakenError } from '../../contract/taken-hours.ts';
-import { freeAssessmentUsedText } from '../../machines/rules/slot-limits.ts';
 import { browserFreeBookingSummaryMachine } from '../../src/actors/free-booking-summary.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { bookingFailedText } from '../../src/api/calls/booking.ts';
@@ -23,12 +23,14 @@ import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { replayPaths } from '../support/path-replay.ts';
 import type { ReplayedPath } from '../support/transition-coverage.ts';
+import { freeAssessmentUsedText } from '../../contract/refusals.ts';
 
 // Every transition of the free assessment's summary, replayed on /freebooking-summary in the app's layout,
 // with the booking answered by the test; back is asked for by the header's arrow in one run and by the
 // browser's back button in the other.
 
-const draft: BookingDraft = { ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } };
+/** The draft as the earlier steps stored it: the student's id recorded at /new-booking. */
+const draft: BookingDraft = withStudentIds({ ...emptyDraft('free'), form: sampleForm, lessons: sampleLessons, slots: { '1st Week': [sampleSlot] } }, testUser.studentdetails);
 const input = { draft, today: '2026-11-23', clientid: testUser.clientid, branchId: testUser.branch_id, timeZone: testUser.branch_time_zone };
 
 // Someone else took the class's hour (Sunday 6 December 16:00 in Dubai) meanwhile: POST /bookings names it.

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, type PackageForm, emptyDraft, withForm } from '../../machines/booking/booking-draft.ts';
-import { type KnownStudent, type Subject, blankForm, formProblem, isIndividual, newStudentNameText } from '../../machines/booking/booking-form.ts';
+import { type KnownStudent, type Subject, blankForm, formProblem, isIndividual, namesOn } from '../../machines/booking/booking-form.ts';
 import { formProblems } from '../../machines/booking/form-problems.ts';
 import { type NewBookingInput, type NewBookingMachine, type NewStudentsRequest, contactFailedText, formOf, newBookingMachine, sameStudentText, warningOf } from '../../machines/booking/new-booking.machine.ts';
 import { warningText } from '../../machines/rules/packages.ts';
@@ -16,6 +16,7 @@ import { liveToken } from '../support/fake-jwt.ts';
 import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { replayPaths } from '../support/path-replay.ts';
+import { newStudentNameText } from '../../contract/refusals.ts';
 
 const catalogue: Subject[] = [
   { name: 'Mathematics', level_category: [1, 2, 3, 4] },
@@ -161,6 +162,10 @@ const studentDialog = () => within(screen.getByRole('dialog', { name: 'Which stu
 function expectScreenFor(state: SnapshotFrom<NewBookingMachine>) {
   if (state.matches('done')) {
     expect(screen.getByText('Packages page')).toBeVisible();
+    // Every student the form names is the client's now: the draft keeps their ids, for the steps that book.
+    const ids = readDraft()?.studentIds ?? {};
+    expect(Object.keys(ids).sort()).toEqual(namesOn(formOf(state.context)).map((name) => name.trim()).sort());
+    expect(ids).toEqual(state.context.draft.studentIds);
     return;
   }
   if (state.matches('left')) {

@@ -161,6 +161,9 @@ function expectScreenFor(state: State, start: Start) {
       expect(JSON.parse(stored('lessonData') ?? 'null')).toEqual(context.draft.lessons);
       expect(stored('totalLession')).toBe(context.draft.totalLessonsLabel);
       expect(context.draft.lessons?.packageNames.id).toBe(goldId);
+      // Beside the total the card showed, the draft keeps its number: the catalogue's, or the renewal price on /remaining-package.
+      const gold = catalogue.find((offered) => offered.id === goldId);
+      expect((JSON.parse(stored('bookingDraft') ?? 'null') as { price?: unknown }).price).toBe(start.draft.entry === 'remaining' ? 60 : gold?.total);
     } else if (next === 'dashboard') {
       expect(stored('packageFormData')).toBeNull();
       expect(stored('lessonData')).toBeNull();

@@ -5,22 +5,8 @@ import { expect, vi } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { rescheduleNoticeText } from '../../contract/reschedule-notice.ts';
-import type { RescheduleData } from '../../machines/booking/booking-draft.ts';
-import {
-  type ChosenHour,
-  type HourQuery,
-  type MoveRequest,
-  type RescheduleGridData,
-  type RescheduleGridQuery,
-  type RescheduleInput,
-  type RescheduleMachine,
-  futureText,
-  rescheduleFailedText,
-  rescheduleHelperText,
-  rescheduleMachine,
-  rescheduledText,
-  tutorTakenText,
-} from '../../machines/reschedule.machine.ts';
+import type { RescheduleData } from '../../machines/rules/draft-types.ts';
+import { type ChosenHour, type HourQuery, type MoveRequest, type RescheduleGridData, type RescheduleGridQuery, type RescheduleInput, type RescheduleMachine, rescheduleHelperText, rescheduleMachine, rescheduledText, tutorTakenText } from '../../machines/reschedule.machine.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { tutorInfoFailedText } from '../../src/api/calls/slots.ts';
 import { tutorsFailedText } from '../../src/api/calls/tutors.ts';
@@ -33,6 +19,8 @@ import { testUser, toasts } from '../support/render-screen.tsx';
 import { renderWithSession } from '../support/render-session.tsx';
 import { replayPaths } from '../support/path-replay.ts';
 import type { ReplayedPath } from '../support/transition-coverage.ts';
+import { rescheduleFailedText } from '../../contract/failure-texts.ts';
+import { futureDateText } from '../../contract/refusals.ts';
 
 // Every transition of the reschedule chart, replayed on /reschedule-slot in the app's layout, with the
 // grid's read, the tutor's check and the move answered by the test. Adam's Mathematics lesson with Amira
@@ -251,7 +239,7 @@ replayPaths({
     'xstate.error.actor.checkHour': ({ event, mounted: { call } }) => raisingToast(tutorInfoFailedText, () => act(async () => call('hour').reject(event.error))),
     'slot.removed': ({ mounted: { ui } }) => ui.click(screen.getByRole('button', { name: /^Remove / })),
     'reschedule.requested': async ({ event, state, before, mounted: { ui, asked } }) => {
-      await raisingToast(event.now === pastTheHour ? futureText : null, async () => {
+      await raisingToast(event.now === pastTheHour ? futureDateText : null, async () => {
         // The screen sends the clock's now: the clock is where the path's event says.
         vi.setSystemTime(Number(event.now));
         await ui.click(screen.getByRole('button', { name: 'Reschedule' }));

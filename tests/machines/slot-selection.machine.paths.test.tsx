@@ -7,16 +7,8 @@ import { formatCalendarDayTime } from '../../contract/date-format.ts';
 import { type BookingDraft, emptyDraft, slotCount, withForm, withLessons } from '../../machines/booking/booking-draft.ts';
 import { goldDraft, goldForm, goldLessons } from '../support/draft-fixtures.ts';
 import { type BookLessonsInput, type BookedLessons, remainingBookedText } from '../../machines/booking/book-lessons.ts';
-import {
-  type ClientPackageBody,
-  type GridData,
-  type GridQuery,
-  type SlotSelectionInput,
-  type SlotSelectionMachine,
-  type TutorOffer,
-  type TutorQuery,
-  slotSelectionMachine,
-} from '../../machines/booking/slot-selection.machine.ts';
+import { type SlotSelectionMachine, slotSelectionMachine } from '../../machines/booking/slot-selection.machine.ts';
+import { type ClientPackageBody, type GridData, type GridQuery, type SlotSelectionInput, type TutorOffer, type TutorQuery } from '../../machines/booking/slot-selection.model.ts';
 import { takenHoursNotice } from '../../machines/booking/taken-hours.ts';
 import { HoursTakenError } from '../../contract/taken-hours.ts';
 import { conflictText, freeAssessmentText, slotKey, weeklyLimitText } from '../../machines/rules/slot-limits.ts';

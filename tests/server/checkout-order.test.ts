@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema.d.ts';
-import { type BookingDraft, type LessonData, type PackageForm, type SelectedSlot, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type LessonData, type PackageForm, emptyDraft, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { type AppliedCoupon, type Payer, grandTotalOf, orderOf } from '../../machines/booking/checkout-order.ts';
 import { formatMoney } from '../../machines/rules/money.ts';
 import { yearLabel } from '../../machines/rules/programs.ts';
@@ -34,17 +36,21 @@ const nameOf = (i: number) => {
   return `${student.first_name} ${student.last_name}`;
 };
 
-/** The lessonData the package step stores for `pkgId`, priced for `students` in `year` as the card showed it. */
-async function lessonsFor(pkgId: number, students: number, year: number, names: string[]): Promise<LessonData> {
+/**
+ * What the package step keeps for `pkgId`, priced for `students` in `year`: the lessonData it stores, the card's
+ * price as shown, and the catalogue's number the draft keeps beside it.
+ */
+async function lessonsFor(pkgId: number, students: number, year: number, names: string[]): Promise<{ lessons: LessonData; price: number }> {
   const answer = await server.api('GET', '/allpackegastudent', { token: session.token, query: { student: students, level: year } });
   const pkg = (answer.body.data.data as Package[]).find((p) => p.id === pkgId);
   if (!pkg) throw new Error(`no package ${pkgId}`);
-  return {
+  const lessons: LessonData = {
     packageNames: { id: pkg.id, name: pkg.name, subjects: ['Mathematics'], lessons: pkg.numberofclass, description: pkg.description, total: formatMoney(pkg.total, 'AED'), duration_days: pkg.duration_days },
     packageName: pkg.name as LessonData['packageName'],
     studentName: { name1: names[0] ?? '', ...(names[1] ? { name2: names[1] } : {}) },
     lessonCounts: { Mathematics: 1 },
   };
+  return { lessons, price: pkg.total };
 }
 
 const slotAt = (free: Slot): SelectedSlot => ({
@@ -67,7 +73,9 @@ async function coupon(code: string): Promise<AppliedCoupon> {
   return { code, discount_type: answer.body.discount_type, discount_value: answer.body.discount_value };
 }
 
-async function order(draft: BookingDraft, applied: AppliedCoupon | null) {
+/** The order checkout sends for a draft, which every booking screen gives the ids of the client's students it names. */
+async function order(named: BookingDraft, applied: AppliedCoupon | null) {
+  const draft = withStudentIds(named, payer.students);
   const body = orderOf(draft, payer, applied);
   expect(body).not.toBeNull();
   const answer = await server.api('POST', '/create-order', { token: session.token, body });
@@ -83,14 +91,14 @@ describe('the checkout order against the reference server', () => {
     ['the percent coupon', 'SAVE10'],
   ])('one student, GOLD, %s', async (_, code) => {
     const names = [nameOf(0)];
-    const draft: BookingDraft = { ...emptyDraft('new'), form: form(names, 5), lessons: await lessonsFor(3, 1, 5, names), slots: { '1st Week': [await slot()] } };
+    const draft: BookingDraft = { ...emptyDraft('new'), form: form(names, 5), ...(await lessonsFor(3, 1, 5, names)), slots: { '1st Week': [await slot()] } };
     const placed = await order(draft, code ? await coupon(code) : null);
     expect(placed.paymentLink).toMatch(/\/sandbox\/pay\//);
   });
 
   it('two students together, PLATINUM in Year 8', async () => {
     const names = [nameOf(0), nameOf(1)];
-    await order({ ...emptyDraft('new'), form: form(names, 8), lessons: await lessonsFor(4, 2, 8, names), slots: { '1st Week': [await slot()] } }, null);
+    await order({ ...emptyDraft('new'), form: form(names, 8), ...(await lessonsFor(4, 2, 8, names)), slots: { '1st Week': [await slot()] } }, null);
   });
 
   it('two students studying individually: one order, a line each, the prices added up', async () => {
@@ -106,10 +114,10 @@ describe('the checkout order against the reference server', () => {
       student1: { name: first, programOne: 1, program: yearLabel(5), subject: ['Mathematics'] },
       student2: { name: second, programOne: 2, program: yearLabel(8), subject: ['Mathematics'] },
     };
-    const firstPart: BookingDraft = { ...emptyDraft('new'), form: individual, lessons: await lessonsFor(3, 1, 5, [first]), slots: { '1st Week': [await slot()] }, split: { studentType: 1, otherStudentPending: true, done: [] } };
+    const firstPart: BookingDraft = { ...emptyDraft('new'), form: individual, ...(await lessonsFor(3, 1, 5, [first])), slots: { '1st Week': [await slot()] }, split: { studentType: 1, otherStudentPending: true, done: [] } };
     const switched = withOtherStudent(firstPart);
     if (!switched) throw new Error('the split did not switch');
-    const both: BookingDraft = { ...switched, lessons: await lessonsFor(4, 1, 8, [second]), slots: { '1st Week': [await slot()] } };
+    const both: BookingDraft = { ...switched, ...(await lessonsFor(4, 1, 8, [second])), slots: { '1st Week': [await slot()] } };
     const placed = await order(both, await coupon('SAVE10'));
     const lines = await server.db.query<{ pkg_id: number; level: number }>(
       'select l.pkg_id, l.level from order_lines l join orders o on o.id = l.order_id where o.ref = $1 order by l.line',

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../../contract/reschedule-notice.ts';
-import { draftFromUnpaidPackage } from '../../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { orderOf } from '../../machines/booking/checkout-order.ts';
 import { renewalSource } from '../../machines/booking/package-offer.ts';
+import { draftFromUnpaidPackage } from '../../machines/booking/pending-payment.ts';
 import { branchDay } from '../../server/domain/branch-time.ts';
 import { responseErrors } from '../support/contract.ts';
 import { type Session, type TestServer, startTestServer } from '../support/test-server.ts';
@@ -176,7 +177,8 @@ describe('the pending payment', () => {
     const draft = draftFromUnpaidPackage(pkg);
     if (!draft) throw new Error('the pending payment does not open');
     const students = await server.db.query<{ id: number; first_name: string; last_name: string }>('select id, first_name, last_name from students where client_id = $1 order by id', [demo.clientid]);
-    const body = orderOf(draft, { clientid: demo.clientid, email: demo.email, branch_id: 1, timeZone: 'Asia/Dubai', students }, null);
+    // The booking screens give a draft made from a saved package its students' ids from the client's students.
+    const body = orderOf(withStudentIds(draft, students), { clientid: demo.clientid, email: demo.email, branch_id: 1, timeZone: 'Asia/Dubai', students }, null);
     expect(body).not.toBeNull();
 
     const order = await server.api('POST', '/create-order', { token: demo.token, body });

@@ -1,5 +1,6 @@
 import type { components } from '../../contract/schema.d.ts';
-import { type BookingDraft, type BookingEntry, type ChosenTutor, type LessonData, type PackageForm, type SelectedSlot, emptyDraft, withForm, withLessons, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type BookingEntry, type ChosenTutor, type LessonData, type PackageForm, emptyDraft, withForm, withLessons, withOtherStudent } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 
 type ClientPackage = components['schemas']['ClientPackage'];
 
@@ -14,6 +15,9 @@ export const sampleLessons: LessonData = {
   studentName: { name1: 'Adam Ahmed' },
   lessonCounts: { Mathematics: 2 },
 };
+
+/** The price of the GOLD package above (and of goldLessons), the catalogue's number the draft keeps beside the total shown. */
+export const samplePrice = 684;
 
 export const sampleSlot: SelectedSlot = { key: 'Mathematics-2026-12-06-16:00', subject: 'Mathematics', date: '2026-12-06', time: '16:00', tutorId: 1, tutorPrice: 120, apt_id: 1, weekIndex: 0, name: 'Amira Haddad' };
 
@@ -61,6 +65,7 @@ export function individualCheckoutDraft(second: boolean): BookingDraft {
     ...emptyDraft('new'),
     form: individualForm(),
     lessons: { ...sampleLessons, lessonCounts: { 'Adam Ahmed': { Mathematics: 2 } } },
+    price: samplePrice,
     totalLessonsLabel: '2 lessons per week · 12 classes',
     slots: sampleSlots,
     tutors: sampleTutors,
@@ -72,6 +77,7 @@ export function individualCheckoutDraft(second: boolean): BookingDraft {
   return {
     ...switched,
     lessons: { packageNames: { ...sampleLessons.packageNames, subjects: ['English'] }, packageName: 'GOLD', studentName: { name1: 'Lina Ahmed' }, lessonCounts: { 'Lina Ahmed': { English: 1 } } },
+    price: samplePrice,
     totalLessonsLabel: '1 lesson per week · 12 classes',
     slots: { '1st Week': [english] },
     tutors: [{ id: 2, name: 'Omar Khalil', subject: 'English' }],
@@ -90,4 +96,4 @@ export const goldLessons: LessonData = {
 };
 
 /** The GOLD booking at the slot grid, for the flow `entry` (a new booking by default). */
-export const goldDraft = (entry: BookingEntry = 'new'): BookingDraft => withLessons(withForm(emptyDraft(entry), goldForm), goldLessons, '2 lessons per week · 12 lessons');
+export const goldDraft = (entry: BookingEntry = 'new'): BookingDraft => withLessons(withForm(emptyDraft(entry), goldForm), goldLessons, '2 lessons per week · 12 lessons', samplePrice);

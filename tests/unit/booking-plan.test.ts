@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
-import { type BookingPlan, type PlanContext, bookingPlan, draftParts, weeklyLessonsOf } from '../../machines/booking/booking-plan.ts';
+import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
+import { type BookingPlan, type PlanContext, bookingPlan, draftParts, weeklyLessonsOf, withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleSlots } from '../support/draft-fixtures.ts';
 
 // The one booking plan (machines/booking/booking-plan.ts) that checkout's order, the free assessment, the
@@ -12,8 +13,11 @@ const students = [
   { id: 12, first_name: 'Lina', last_name: 'Ahmed' },
 ];
 const dubai: PlanContext = { students, timeZone: 'Asia/Dubai' };
+/** The draft with its students' ids, as the students step (or the booking screen, from the session) records them. */
+const ided = (draft: BookingDraft): BookingDraft => withStudentIds(draft, students);
 
-const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, slots: sampleSlots };
+const unided: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, price: 684, slots: sampleSlots };
+const single = ided(unided);
 const english: SelectedSlot = { ...sampleSlot, key: 'English-2026-12-07-09:00', subject: 'English', date: '2026-12-07', time: '09:00', tutorId: 4, apt_id: 7 };
 const secondWeek: SelectedSlot = { ...sampleSlot, key: 'Mathematics-2026-12-13-16:00', date: '2026-12-13', apt_id: 8, weekIndex: 1 };
 /** Adam's Mathematics hour with Amira Haddad (tutor 1): Sunday 6 December 16:00 in Dubai. */
@@ -29,7 +33,7 @@ describe('the booking plan of a draft', () => {
     ],
     [
       'two together (names matched case-insensitively): each lesson is for both',
-      { ...single, form: { ...sampleForm, students: 2, name2: 'lina ahmed', studyType: 'yes' } },
+      ided({ ...unided, form: { ...sampleForm, students: 2, name2: 'lina ahmed', studyType: 'yes' } }),
       dubai,
       { lines: [{ names: ['Adam Ahmed', 'lina ahmed'], studentIds: [11, 12], pkgId: 3, year: 5, weeklyLessons: { Mathematics: 2 }, lessons: [{ ...adamsHour, students: [11, 12] }], slots: [sampleSlot] }] },
     ],
@@ -61,7 +65,7 @@ describe('the booking plan of a draft', () => {
     ],
     [
       'the free assessment (no package chosen): a line without a package or weekly lessons',
-      { ...emptyDraft('free'), form: sampleForm, slots: sampleSlots },
+      ided({ ...emptyDraft('free'), form: sampleForm, slots: sampleSlots }),
       dubai,
       { lines: [{ names: ['Adam Ahmed'], studentIds: [11], pkgId: null, year: 5, weeklyLessons: {}, lessons: [adamsHour], slots: [sampleSlot] }] },
     ],
@@ -85,15 +89,23 @@ describe('the booking plan of a draft', () => {
     ],
     ['no form: no one to book', { ...single, form: null }, dubai, { problem: 'noStudents' }],
     ['a form that does not say the year', { ...single, form: { ...sampleForm, program: '' } }, dubai, { problem: 'noStudents' }],
-    ['a name that is not one of the client’s students', { ...single, form: { ...sampleForm, name1: 'Omar Saleh' } }, dubai, { problem: 'unknownStudent' }],
+    ['a name that is not one of the client’s students', ided({ ...unided, form: { ...sampleForm, name1: 'Omar Saleh' } }), dubai, { problem: 'unknownStudent' }],
     ['a student the client no longer has', single, { students: students.slice(1), timeZone: 'Asia/Dubai' }, { problem: 'unknownStudent' }],
+    ['a name the draft has no id for (the names are a check, never looked up)', unided, dubai, { problem: 'unknownStudent' }],
+    ['an id the client’s students know by another name', { ...single, studentIds: { 'Adam Ahmed': 12 } }, dubai, { problem: 'unknownStudent' }],
+    [
+      'the draft’s ids alone where the caller has no students to check them against (POST /bookings: the server checks them)',
+      { ...single, studentIds: { 'Adam Ahmed': 21 } },
+      { timeZone: 'Asia/Dubai' },
+      { lines: [{ names: ['Adam Ahmed'], studentIds: [21], pkgId: 3, year: 5, weeklyLessons: { Mathematics: 2 }, lessons: [{ ...adamsHour, students: [21] }], slots: [sampleSlot] }] },
+    ],
     ['a package the server does not sell', { ...single, lessons: { ...sampleLessons, packageNames: { ...sampleLessons.packageNames, id: 9 } } }, dubai, { problem: 'unknownPackage' }],
   ])('%s', (_, draft, context, plan) => {
     expect(bookingPlan(draft, context)).toEqual(plan);
   });
 
   it('the individual split: a line per student, in student order, each with its own year, weekly lessons and lessons', () => {
-    const plan = bookingPlan(individualCheckoutDraft(true), dubai);
+    const plan = bookingPlan(ided(individualCheckoutDraft(true)), dubai);
     expect(plan).toEqual({
       lines: [
         expect.objectContaining({ names: ['Adam Ahmed'], studentIds: [11], pkgId: 3, year: 5, weeklyLessons: { Mathematics: 2 }, lessons: [adamsHour] }),
@@ -115,7 +127,40 @@ describe('the booking plan of a draft', () => {
       [['Lina Ahmed'], 8, true],
     ]);
     expect(draftParts(individualCheckoutDraft(false)).map((part) => part.names)).toEqual([['Adam Ahmed']]);
-    expect(draftParts({ ...single, form: { ...sampleForm, subject: [] } })).toEqual([{ names: [], split: false, year: null, lessons: sampleLessons, slots: [sampleSlot] }]);
+    expect(draftParts({ ...single, form: { ...sampleForm, subject: [] } })).toEqual([{ names: [], split: false, year: null, lessons: sampleLessons, price: 684, slots: [sampleSlot] }]);
+  });
+
+  it('each part with its package’s price: the one booked now, and the other’s kept with it in studentsData', () => {
+    expect(draftParts(individualCheckoutDraft(true)).map((part) => [part.names, part.price])).toEqual([
+      [['Adam Ahmed'], 684],
+      [['Lina Ahmed'], 684],
+    ]);
+  });
+});
+
+describe('the students’ ids a draft keeps', () => {
+  it('every name its forms give, matched case-insensitively among the client’s students, by the name as written', () => {
+    expect(ided({ ...unided, form: { ...sampleForm, students: 2, name2: ' lina ahmed ', studyType: 'yes' } }).studentIds).toEqual({ 'Adam Ahmed': 11, 'lina ahmed': 12 });
+    // The individual split: both students are on the form, whichever is booked now.
+    expect(ided(individualCheckoutDraft(false)).studentIds).toEqual({ 'Adam Ahmed': 11, 'Lina Ahmed': 12 });
+  });
+
+  it('a name kept in studentsData as well as the form’s', () => {
+    const second = individualCheckoutDraft(true);
+    const [part] = second.split.done;
+    if (!part) throw new Error('The fixture keeps the first student’s part');
+    const otherForm = { ...sampleForm, name1: 'Lina Ahmed' };
+    expect(ided({ ...second, form: otherForm, split: { ...second.split, done: [{ ...part, form: sampleForm }] } }).studentIds).toEqual({ 'Lina Ahmed': 12, 'Adam Ahmed': 11 });
+  });
+
+  it('keeps the ids it has, and leaves a name that is not the client’s without one', () => {
+    expect(withStudentIds({ ...unided, studentIds: { 'Adam Ahmed': 21 } }, students).studentIds).toEqual({ 'Adam Ahmed': 21 });
+    expect(ided({ ...unided, form: { ...sampleForm, name1: 'Omar Saleh' } }).studentIds).toEqual({});
+  });
+
+  it('a draft with every id already is the same draft (nothing for its screen to store again)', () => {
+    expect(withStudentIds(single, students)).toBe(single);
+    expect(withStudentIds(emptyDraft('new'), students)).toEqual(emptyDraft('new'));
   });
 });
 

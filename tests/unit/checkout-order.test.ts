@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { withStudentIds } from '../../machines/booking/booking-plan.ts';
 import { type Payer, grandTotalOf, orderOf, packageLinesOf, studentNamesOf, subtotalOf, tutorNamesOf, weeklyLessonsOf } from '../../machines/booking/checkout-order.ts';
-import { individualCheckoutDraft, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { individualCheckoutDraft as unidedSplit, samplePrice, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 const payer: Payer = {
   clientid: 7,
@@ -13,8 +14,11 @@ const payer: Payer = {
     { id: 12, first_name: 'Lina', last_name: 'Ahmed' },
   ],
 };
-const single: BookingDraft = { ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, slots: sampleSlots, tutors: sampleTutors };
-const together: BookingDraft = { ...single, form: { ...sampleForm, students: 2, name2: 'lina ahmed', studyType: 'yes' } };
+/** The draft with its students' ids, as the students step (or the booking screen, from the session) records them. */
+const ided = (draft: BookingDraft): BookingDraft => withStudentIds(draft, payer.students);
+const individualCheckoutDraft = (second: boolean) => ided(unidedSplit(second));
+const single: BookingDraft = ided({ ...emptyDraft('new'), form: sampleForm, lessons: sampleLessons, price: samplePrice, slots: sampleSlots, tutors: sampleTutors });
+const together: BookingDraft = ided({ ...single, form: { ...sampleForm, students: 2, name2: 'lina ahmed', studyType: 'yes' } });
 /** No method chosen: the order is made with the one shown checked, PayPal. */
 const base = { email: 'parent@example.com', client_id: 7, branch_id: 1, appoint_ids: [1], pkg_id: 3, level: 5, payment_method: 'paypal' };
 /** Adam's one Mathematics hour with Amira Haddad (tutor 1), Sunday 6 December 16:00 in Dubai, and his two a week. */
@@ -32,6 +36,12 @@ describe('what checkout shows of the draft', () => {
     expect(tutorNamesOf(draft)).toEqual(tutors);
     expect(packageLinesOf(draft)).toEqual(packages);
     expect(subtotalOf(draft)).toBe(subtotal);
+  });
+
+  it('adds up the prices the draft keeps as numbers, never the text a card showed', () => {
+    const shownOtherwise: BookingDraft = { ...single, lessons: { ...sampleLessons, packageNames: { ...sampleLessons.packageNames, total: 'AED 999' } }, price: 683.5 };
+    expect(subtotalOf(shownOtherwise)).toBe(683.5);
+    expect(orderOf(shownOtherwise, payer, null)?.amount).toBe(683.5);
   });
 
   it.each([
@@ -149,6 +159,9 @@ describe('the POST /create-order body', () => {
 
   it.each([
     ['a student who is not the client’s', { ...single, form: { ...sampleForm, name1: 'Zed Unknown' } }],
+    ['a student the draft has no id for', { ...single, studentIds: {} }],
+    ['a package without its price', { ...single, price: null }],
+    ['the split, its other student’s package without its price', { ...individualCheckoutDraft(true), split: { ...individualCheckoutDraft(true).split, done: individualCheckoutDraft(true).split.done.map((part) => ({ ...part, price: null })) } }],
     ['a package the server does not price', { ...single, lessons: { ...sampleLessons, packageNames: { ...sampleLessons.packageNames, id: 9 } } }],
     ['no year', { ...single, form: { ...sampleForm, program: '' } }],
     ['nothing chosen', emptyDraft('new')],

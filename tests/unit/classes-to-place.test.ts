@@ -58,6 +58,7 @@ describe('the draft that places a paid order’s classes', () => {
         },
         totalLessonsLabel: '1 lesson per week · 12 lessons',
         orderRef: 'ORD-7-1',
+        studentIds: { 'Adam Ahmed': 11 },
       }),
     ],
     [
@@ -73,6 +74,7 @@ describe('the draft that places a paid order’s classes', () => {
         },
         totalLessonsLabel: '1 lesson per week · 6 lessons',
         orderRef: 'ORD-7-1',
+        studentIds: { 'Adam Ahmed': 11, 'Lina Ahmed': 12 },
       }),
     ],
     [
@@ -88,6 +90,7 @@ describe('the draft that places a paid order’s classes', () => {
         },
         totalLessonsLabel: '1 lesson per week · 6 lessons',
         orderRef: 'ORD-7-1',
+        studentIds: { 'Lina Ahmed': 12 },
       }),
     ],
   ])('%s', (_, order, draft) => {
@@ -109,13 +112,13 @@ describe('the draft that places a paid order’s classes', () => {
     expect(draft?.lessons?.lessonCounts).toEqual({ Mathematics: 1, English: 1 });
   });
 
-  it('opens the remaining grid, books on the order, and goes back to the dashboard', () => {
+  it('opens the remaining grid, books on the order (for the ids it was paid for), and goes back to the dashboard', () => {
     const draft = draftFromOrder(partlyLost, students) as BookingDraft;
     expect(missingStep('slots', draft, 'remaining')).toBeNull();
     expect(stepBack('slots', draft)).toBe('dashboard');
     expect(stepBack('slots', { ...draft, orderRef: null })).toBe('remainingPackage');
     const slot = { key: 'English-2026-12-09-15:00', subject: 'English', date: '2026-12-09', time: '15:00', tutorId: 2, tutorPrice: 100, apt_id: 3, weekIndex: 0, name: 'Omar Khalil' };
-    expect(bookingRequestOf({ ...draft, slots: { '1st Week': [slot] } }, { clientid: 7, branch_id: 1, timeZone: 'Asia/Dubai', students })).toEqual({
+    expect(bookingRequestOf({ ...draft, slots: { '1st Week': [slot] } }, { clientid: 7, branch_id: 1, timeZone: 'Asia/Dubai' })).toEqual({
       client_id: 7,
       branch_id: 1,
       basis: { order_ref: 'ORD-7-1' },

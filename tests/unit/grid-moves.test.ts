@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GridHours, type GridMove, type GridPlace, firstPlace, moveIn, moveOfKey, nearestPlace } from '../../src/screens/book-class/grid-moves.ts';
+import { type GridHours, type GridMove, type GridPlace, firstPlace, moveIn, moveOfKey, nearestPlace } from '../../src/components/week-grid/grid-moves.ts';
 
 // The slot grid's keyboard moves (WAI-ARIA grid pattern): a column per day, Sunday to Saturday, each with
 // the hours that day offers.

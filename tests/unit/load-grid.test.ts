@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type GridCalls, loadGrid, offeredWindows } from '../../machines/booking/load-grid.ts';
-import type { GridQuery } from '../../machines/booking/slot-selection.machine.ts';
+import type { GridQuery } from '../../machines/booking/slot-selection.model.ts';
 import { orderStages } from '../support/order-fixtures.ts';
 
 // The slot grid's reads as one sequence with its calls faked: the free hours less the students' lessons, the

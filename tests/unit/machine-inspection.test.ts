@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type InspectionEnv, inspectionWanted } from '../../src/booking/machine-inspection.ts';
+import { type InspectionEnv, inspectionWanted } from '../../src/inspection/machine-inspection.ts';
 
 describe('the Stately inspector', () => {
   it.each<[string, InspectionEnv, boolean]>([

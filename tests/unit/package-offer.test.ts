@@ -9,6 +9,7 @@ import {
   lessonDataOf,
   lessonsLabelOf,
   loadOffer,
+  packagePrice,
   packageQueryOf,
   priceOf,
   remainingDraft,
@@ -194,14 +195,16 @@ describe('the lessons per week of the expanded card', () => {
   });
 });
 
-describe('the price a card shows', () => {
+describe('the price a card shows, and the number the draft keeps beside it', () => {
   it.each([
-    ['new', 684, 'AED 684'],
-    ['renewal', 684, 'AED 684'],
-    ['remaining', 684, 'AED 60'],
-    ['new', 57.5, 'AED 57.50'],
-  ] as const)('%s, total %d: %s', (entry: BookingEntry, total, shown) => {
+    ['new', 684, 'AED 684', 684],
+    ['renewal', 684, 'AED 684', 684],
+    ['remaining', 684, 'AED 60', 60],
+    ['new', 57.5, 'AED 57.50', 57.5],
+    ['new', 1026, 'AED 1,026', 1026],
+  ] as const)('%s, total %d: %s, %d', (entry: BookingEntry, total, shown, amount) => {
     expect(priceOf({ ...gold, total }, entry, 'AED', 60)).toBe(shown);
+    expect(packagePrice({ ...gold, total }, entry, 60)).toBe(amount);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import type { HourCalls } from '../../machines/booking/load-grid.ts';
-import { type PendingPaymentContext, checkPendingHours } from '../../machines/booking/pending-payment.ts';
-import { individualForm, sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../support/draft-fixtures.ts';
+import { type PendingPaymentContext, checkPendingHours, draftFromUnpaidPackage } from '../../machines/booking/pending-payment.ts';
+import { individualForm, sampleForm, sampleLessons, sampleSlot, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 // Opening the pending payment: its saved hours checked against the hours the grid offers now (the calls
 // faked), dropped and said when gone or past. Adam's Mathematics with Amira Haddad (tutor 1), Sundays 16:00
@@ -69,5 +70,34 @@ describe('opening the pending payment', () => {
   it('a failed read fails the opening (the dashboard says so)', async () => {
     const calls = { ...fakeCalls(), availability: vi.fn(async () => Promise.reject(new Error('The free hours could not be loaded.'))) };
     await expect(checkPendingHours(pending, context, calls)).rejects.toThrow('The free hours could not be loaded.');
+  });
+});
+
+// The pending-payment card's draft, read from the unpaid package the portal saved at Book Now.
+
+const pkg = (packageForm: string, bookingdata: unknown = { bookdata: [] }) =>
+  ({ id: 9, clientid: 1, packageForm, bookingdata, purches_status: 0, booked_classess: 0, total_classess: 12, remaining_classess: 12, completed_classess: 0, created_at: '2026-11-21T10:00:00Z' }) as never;
+
+describe('the pending-payment draft, from the first unpaid package', () => {
+  const [packageFormData, lessons, groupedByWeek, tutors] = [sampleForm, sampleLessons, sampleSlots, sampleTutors];
+  // A package saved without its price as a number: the amount its total shows ('AED 684.00'), as checkout read it before.
+  const expected = { ...emptyDraft('pendingPayment'), form: packageFormData, lessons, price: 684, slots: groupedByWeek, bookingData: { bookdata: [] }, tutors, clientPackageId: 9 };
+
+  it.each([
+    ['slots and tutors at the top level', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek, storedTeacher: tutors, storedTeacher2: [] })), expected],
+    ['slots and tutors inside lessonData, as the portal also stores them', pkg(JSON.stringify({ lessonData: { ...lessons, groupedByWeek, storedTeacher: tutors }, packageFormData })), expected],
+    ['the price saved as a number beside lessonData: that number', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek, storedTeacher: tutors, price: 683.5 })), { ...expected, price: 683.5 }],
+    ['a price saved that is not an amount: the amount the total shows', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek, storedTeacher: tutors, price: '683.5' })), expected],
+    ['bookingdata sent as JSON text', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek, storedTeacher: tutors }), '{"bookdata":[1]}'), { ...expected, bookingData: { bookdata: [1] } }],
+    ['no bookingdata', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek, storedTeacher: tutors }), null), { ...expected, bookingData: null }],
+    ['packageForm not JSON', pkg('not json'), null],
+    ['packageForm a JSON array', pkg('[]'), null],
+    ['lessonData missing', pkg(JSON.stringify({ packageFormData })), null],
+    ['lessonData of another shape (a bare package name)', pkg(JSON.stringify({ lessonData: { packageName: 'GOLD' }, packageFormData })), null],
+    ['packageFormData missing', pkg(JSON.stringify({ lessonData: lessons })), null],
+    ['slots that are not slots', pkg(JSON.stringify({ lessonData: lessons, packageFormData, groupedByWeek: { '1st Week': ['16:00'] } })), null],
+    ['bookingdata text that is not JSON', pkg(JSON.stringify({ lessonData: lessons, packageFormData }), '{broken'), null],
+  ])('%s', (_label, unpaid, draft) => {
+    expect(draftFromUnpaidPackage(unpaid)).toEqual(draft);
   });
 });

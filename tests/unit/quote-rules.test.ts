@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quoteThankYouText, termsRequiredText } from '../../machines/rules/quote-rules.ts';
+import { quoteThankYouText } from '../../machines/rules/quote-rules.ts';
+import { termsRequiredText } from '../../contract/refusals.ts';
 
 describe('quote form thank-you text by number of students', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SelectedSlot } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import {
   type AutoFill,
   type SlotRules,

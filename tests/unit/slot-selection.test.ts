@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { type BookingDraft, type LessonData, type SelectedSlot, emptyDraft, withForm, withLessons, withStudentChosen } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, type LessonData, emptyDraft, withForm, withLessons, withStudentChosen } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import { learnersOf } from '../../machines/booking/booking-learners.ts';
-import { type SlotSelectionContext, chosenTutors, clientPackageBody, groupedByWeek, lessonsPerWeekOf, slotSelectionMachine, tutorQueriesOfWeek } from '../../machines/booking/slot-selection.machine.ts';
+import { slotSelectionMachine } from '../../machines/booking/slot-selection.machine.ts';
+import { type SlotSelectionContext, chosenTutors, clientPackageBody, groupedByWeek, lessonsPerWeekOf, tutorQueriesOfWeek } from '../../machines/booking/slot-selection.model.ts';
 import { goldDraft, individualForm, sampleForm, sampleLessons } from '../support/draft-fixtures.ts';
 
 const slot = (subject: string, date: string, weekIndex: number, tutorId = 1, name = 'Amira Haddad'): SelectedSlot => ({

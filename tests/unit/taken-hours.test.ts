@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDraft, type SelectedSlot, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import { type LostHour, branchHourText, lostHoursNotice, lostHoursOf, takenHoursNotice, takenHoursOf, withoutLostHours, withoutTakenHours } from '../../machines/booking/taken-hours.ts';
 import { HoursTakenError, type TakenHour, takenHoursIn } from '../../contract/taken-hours.ts';
 import { type AvailabilityWindow, hourlyAvailability } from '../../machines/rules/slots.ts';

@@ -13,7 +13,7 @@ import {
   withStudentChosen,
 } from '../../machines/booking/booking-draft.ts';
 import { canSwitchStudent, hasOtherStudentPending, otherStudentLabel, switchedStep, twoStudentSplitMachine } from '../../machines/booking/two-student-split.machine.ts';
-import { sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
+import { samplePrice, sampleLessons, sampleSlots, sampleTutors, individualForm } from '../support/draft-fixtures.ts';
 
 // Two students studying individually (study type 'no'): one is booked, then the other, and the second
 // checkout pays for both. These are the draft transforms and the label of checkout's switch button.
@@ -23,20 +23,22 @@ const form: PackageForm = individualForm();
 const chosen = (studentType: 1 | 2) => withStudentChosen(withForm(emptyDraft('new'), form), studentType);
 /** The student `studentType` being booked, with a package and slots chosen, the other still to come. */
 const booked = (studentType: 1 | 2, done: StudentPart[] = []): BookingDraft => {
-  const draft = withSlots(withLessons(chosen(studentType), sampleLessons, '12 Lessons'), sampleSlots, sampleTutors, sampleTutors);
+  const draft = withSlots(withLessons(chosen(studentType), sampleLessons, '12 Lessons', samplePrice), sampleSlots, sampleTutors, sampleTutors);
   return { ...draft, bookingData: { bookdata: [] }, split: { ...draft.split, done } };
 };
-const partOf = (studentType: 1 | 2): StudentPart => ({ studentType, form, lessons: sampleLessons, slots: sampleSlots });
-const olderPart = (studentType: 1 | 2): StudentPart => ({ ...partOf(studentType), lessons: { ...sampleLessons, packageName: 'PLATINUM' } });
+/** A part kept in studentsData goes with its package's price. */
+const partOf = (studentType: 1 | 2): StudentPart => ({ studentType, form, lessons: sampleLessons, slots: sampleSlots, price: samplePrice });
+const olderPart = (studentType: 1 | 2): StudentPart => ({ ...partOf(studentType), lessons: { ...sampleLessons, packageName: 'PLATINUM' }, price: 1026 });
 
 describe('withStudentChosen: the student-choice dialog starts the split', () => {
-  const full = withSlots(withLessons(withForm(emptyDraft('new'), form), sampleLessons, '12 Lessons'), sampleSlots, sampleTutors);
+  const full = withSlots(withLessons(withForm(emptyDraft('new'), form), sampleLessons, '12 Lessons', samplePrice), sampleSlots, sampleTutors);
 
   it.each([1, 2] as const)('student %i: studentType set, hidebutton on, nothing done yet, the earlier package and slots cleared', (studentType) => {
     expect(withStudentChosen({ ...full, split: { studentType: 1, otherStudentPending: false, done: [partOf(1)] } }, studentType)).toEqual({
       ...full,
       split: { studentType, otherStudentPending: true, done: [] },
       lessons: null,
+      price: null,
       totalLessonsLabel: null,
       slots: null,
       tutors: [],
@@ -67,6 +69,7 @@ describe('withOtherStudent: Go For First / Go For Second', () => {
       // hidebutton off: the other student's checkout pays for both.
       split: { studentType: nextStudent, otherStudentPending: false, done },
       lessons: null,
+      price: null,
       totalLessonsLabel: null,
       slots: null,
       bookingData: null,

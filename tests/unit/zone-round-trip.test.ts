@@ -1,7 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calendarDayOf, formatCalendarDayTime, formatDateTime, formatTime } from '../../contract/date-format.ts';
-import type { SelectedSlot } from '../../machines/booking/booking-draft.ts';
+import type { SelectedSlot } from '../../machines/rules/draft-types.ts';
 import { lessonsOfSlots } from '../../machines/booking/booking-plan.ts';
 import { moveBodyOf } from '../../machines/reschedule-lesson.ts';
 import { hourKey, hourlyAvailability } from '../../machines/rules/slots.ts';

@@ -1,4 +1,4 @@
-import { rescheduleFailedText } from '../../../machines/reschedule.machine.ts';
+import { rescheduleFailedText } from '../../../contract/failure-texts.ts';
 import { type Answer, type ApiClient, type RequestBody, callApi } from '../client.ts';
 
 /** PUT /appointments/{id}: the lesson's new start and finish, written with the branch's offset. */

@@ -1,4 +1,4 @@
-import { loginFailedText } from '../../../machines/session.machine.ts';
+import { loginFailedText } from '../../../contract/failure-texts.ts';
 import { type Answer, type ApiClient, type RequestBody, callApi } from '../client.ts';
 
 // Each call throws an Error whose message is what the user reads: the server's text, a timeout's own

@@ -5,23 +5,23 @@ import { classesToPlaceText } from '../../../machines/booking/classes-to-place.t
 import { useLocation } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import type { BookingEntry } from '../../../machines/booking/booking-draft.ts';
-import { type SlotSelectionMachine, groupedByWeek, weeksOf } from '../../../machines/booking/slot-selection.machine.ts';
-import { freeAssessmentUsedText } from '../../../machines/rules/slot-limits.ts';
+import type { SlotSelectionMachine } from '../../../machines/booking/slot-selection.machine.ts';
+import { groupedByWeek, slotWeekGrid } from '../../../machines/booking/slot-selection.model.ts';
 import { groupOfYear, programName } from '../../../machines/rules/programs.ts';
 import { isChosen } from '../../../machines/rules/slot-limits.ts';
-import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
-import { monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
 import { slotSelectionMachineFor } from '../../actors/slot-selection.ts';
 import { useHeaderBack } from '../../components/header-back.tsx';
 import { noticeIn } from '../../booking/booking-notice.ts';
 import { useBookingMachine } from '../../booking/use-booking-machine.tsx';
 import { useBrowserBackAsks } from '../../booking/use-browser-back-asks.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
+import { slotWhen } from '../../components/week-grid/day-columns.ts';
+import { selectWeekGrid, showWeek, weekDays } from '../../components/week-grid/select-week-grid.ts';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import { BookClassView, type BookClassViewProps } from './book-class-view.tsx';
-import { dayColumns, emptyWeekOf, showWeek, slotWhen, zoneNoteOf } from './day-columns.ts';
 import { useTutorsAhead } from './use-tutors-ahead.ts';
+import { freeAssessmentUsedText } from '../../../contract/refusals.ts';
 
 type SlotSelectionSnapshot = SnapshotFrom<SlotSelectionMachine>;
 type DataProps = Omit<BookClassViewProps, `on${string}`>;
@@ -66,31 +66,12 @@ const slotText = (slot: { date: string; time: string; subject: string; name?: st
 /** The grid's days: each hour free, selected for the subject shown, or taken by the subject it was chosen for. */
 function daysOf(snapshot: SlotSelectionSnapshot): DataProps['days'] {
   const { context } = snapshot;
-  const { chosen, subject, availability } = context;
-  const week = weeksOf(context).find((w) => w.index === context.weekIndex);
-  return dayColumns(
-    week,
-    availability,
-    (date, time) => {
-      if (isChosen(chosen, subject, date, time)) return { state: 'chosen' };
-      const other = chosen.find((slot) => slot.date === date && slot.time === time);
-      return other ? { state: 'taken', by: other.subject } : { state: 'open' };
-    },
-    { today: context.today, timeZone: context.timeZone },
-  );
-}
-
-/** A week without hours offers the next week that has one: in this month's weeks, else a later month's. */
-function emptyWeekOfSnapshot({ context }: SlotSelectionSnapshot, days: DataProps['days']): DataProps['emptyWeek'] {
-  if (days.some((day) => day.hours.length > 0)) return null;
-  const next = nextWeekWithHours({
-    month: context.month,
-    weekIndex: context.weekIndex,
-    months: monthChoices(context.today),
-    weeksOf: (month) => weeksOf({ ...context, month }),
-    hasHours: (date) => dayHasHours(context.availability, date),
+  const { chosen, subject } = context;
+  return weekDays(context, slotWeekGrid, (date, time) => {
+    if (isChosen(chosen, subject, date, time)) return { state: 'chosen' };
+    const other = chosen.find((slot) => slot.date === date && slot.time === time);
+    return other ? { state: 'taken', by: other.subject } : { state: 'open' };
   });
-  return emptyWeekOf(days, next);
 }
 
 /** What the grid's days are derived from: while none of it changes (a tap, the tutors' answer), neither do they. */
@@ -109,35 +90,17 @@ function rememberedDays(snapshot: SlotSelectionSnapshot): DataProps['days'] {
   return lastDays.days;
 }
 
-/** The week one step from the one shown, when the machine would show it (Page Down / Page Up). */
-const weekStep = (snapshot: SlotSelectionSnapshot, step: number) => {
-  const index = snapshot.context.weekIndex + step;
-  return index >= 0 && snapshot.can({ type: 'week.chosen', index }) ? index : null;
-};
-
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectBookClassView = (snapshot: SlotSelectionSnapshot): DataProps => {
   const { context } = snapshot;
   const { learners, chosen, subject, pending, tutors, tutorError } = context;
-  const weeks = weeksOf(context);
-  const page = weekTabPage(weeks.length, context.page);
-  const days = rememberedDays(snapshot);
   const tutorsOpen = snapshot.hasTag('tutors');
   return {
     title: context.draft.entry === 'free' ? 'Free Assessment' : 'Book Classes',
     phase: phaseOf(snapshot),
     error: context.error,
     subjects: (learners?.subjects ?? []).map((name) => ({ name, count: chosen.filter((slot) => slot.subject === name).length, current: name === subject })),
-    months: monthChoices(context.today),
-    month: context.month,
-    weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
-    hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
-    hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    previousWeek: weekStep(snapshot, -1),
-    nextWeek: weekStep(snapshot, 1),
-    days,
-    zoneNote: zoneNoteOf(context.timeZone),
-    emptyWeek: emptyWeekOfSnapshot(snapshot, days),
+    ...selectWeekGrid(snapshot, slotWeekGrid, rememberedDays(snapshot)),
     selectedWeeks: Object.entries(groupedByWeek(chosen)).map(([label, slots]) => ({ label, slots: slots.map((slot) => ({ key: slot.key, text: slotText(slot, context.timeZone) })) })),
     freeAssessment: { offered: context.freeAssessmentOffered, checked: context.freeAssessment, switchable: snapshot.can({ type: 'freeAssessment.toggled' }) },
     notice: noticeOf(snapshot),

@@ -2,7 +2,8 @@ import { useAppQueryClient } from '../../queries/query-client.ts';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { type SlotSelectionMachine, type TutorQuery, tutorQueriesOfWeek } from '../../../machines/booking/slot-selection.machine.ts';
+import type { SlotSelectionMachine } from '../../../machines/booking/slot-selection.machine.ts';
+import { type TutorQuery, tutorQueriesOfWeek } from '../../../machines/booking/slot-selection.model.ts';
 import { prefetchHourTutors } from '../../queries/hour-tutor-queries.ts';
 
 const selectQueries = (snapshot: SnapshotFrom<SlotSelectionMachine>): TutorQuery[] => (snapshot.status === 'active' ? tutorQueriesOfWeek(snapshot.context) : []);

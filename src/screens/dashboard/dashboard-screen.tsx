@@ -15,10 +15,9 @@ import { bookingPath } from '../../booking/booking-paths.ts';
 import { branchToday } from '../../booking/branch-today.ts';
 import { notify } from '../../toasts/notify.ts';
 import { DashboardView } from './dashboard-view.tsx';
-import { draftFromUnpaidPackage } from '../../../machines/booking/booking-draft.ts';
 import { firstStep } from '../../../machines/booking/booking-steps.ts';
 import { scheduledCountOf } from '../../../machines/rules/booking-list.ts';
-import { checkPendingHours } from '../../../machines/booking/pending-payment.ts';
+import { checkPendingHours, draftFromUnpaidPackage } from '../../../machines/booking/pending-payment.ts';
 import { type OrderProgress, classesToPlaceText, draftFromOrder, unreadableOrderText } from '../../../machines/booking/classes-to-place.ts';
 
 export const noPendingPaymentText = 'There is no pending payment any more.';

@@ -4,11 +4,11 @@ import { ratingScale } from '../../../machines/rating.machine.ts';
 import { type BookingCard, type BookingTab, type StatusTone, bookingTabs } from '../../../machines/rules/booking-list.ts';
 import { TimesIn, When, YourTime } from '../../components/lesson-time.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
 import styles from './manage-booking.module.css';
-import { Pager } from './pager.tsx';
 
 /** A card as shown: the mapped booking with its names, null while its service is being looked up. */
 export interface BookingCardView extends BookingCard {

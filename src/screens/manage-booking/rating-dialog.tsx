@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { type RatingMachine, type Reviewer, ratingScale, ratingText } from '../../../machines/rating.machine.ts';
 import { browserRatingMachine } from '../../actors/rating.ts';
-import { machineInspection } from '../../booking/machine-inspection.ts';
+import { machineInspection } from '../../inspection/machine-inspection.ts';
 import { RatingDialogView, type RatingDialogViewProps } from './rating-dialog-view.tsx';
 
 type RatingSnapshot = SnapshotFrom<RatingMachine>;

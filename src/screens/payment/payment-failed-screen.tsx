@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { type PaymentFailedMachine, paymentFailedText, paymentFailedTitle } from '../../../machines/booking/payment-failed.machine.ts';
 import { browserPaymentFailedMachine } from '../../actors/payment-failed.ts';
-import { machineInspection } from '../../booking/machine-inspection.ts';
+import { machineInspection } from '../../inspection/machine-inspection.ts';
 import { PaymentFailedView, type PaymentFailedViewProps } from './payment-failed-view.tsx';
 
 type DataProps = Omit<PaymentFailedViewProps, 'title'>;

@@ -19,7 +19,7 @@ import {
   toPlaceText,
 } from '../../../machines/rules/order-progress.ts';
 import { browserSuccessSequenceMachine } from '../../actors/success-sequence.ts';
-import { machineInspection } from '../../booking/machine-inspection.ts';
+import { machineInspection } from '../../inspection/machine-inspection.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import { config } from '../../config.ts';
 import { useSessionActor } from '../../session/session-context.ts';

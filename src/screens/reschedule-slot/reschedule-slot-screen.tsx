@@ -2,24 +2,24 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
-import type { RescheduleData } from '../../../machines/booking/booking-draft.ts';
-import { type RescheduleMachine, rescheduleHelperText, weeksOf } from '../../../machines/reschedule.machine.ts';
+import type { RescheduleData } from '../../../machines/rules/draft-types.ts';
+import { type RescheduleMachine, rescheduleHelperText, rescheduleWeekGrid } from '../../../machines/reschedule.machine.ts';
 import { formatDateTime, zoneLabel } from '../../../contract/date-format.ts';
-import { dayHasHours, nextWeekWithHours } from '../../../machines/rules/grid-gaps.ts';
-import { isAvailable, monthChoices, weekTabPage } from '../../../machines/rules/slots.ts';
+import { isAvailable } from '../../../machines/rules/slots.ts';
 import { browserRescheduleMachine } from '../../actors/reschedule.ts';
 import { branchToday } from '../../booking/branch-today.ts';
-import { machineInspection } from '../../booking/machine-inspection.ts';
+import { machineInspection } from '../../inspection/machine-inspection.ts';
 import { readRescheduleData } from '../../booking/reschedule-storage.ts';
 import { CentredSpinner } from '../../components/spinner.tsx';
+import { slotWhen } from '../../components/week-grid/day-columns.ts';
+import { selectWeekGrid, showWeek, weekDays } from '../../components/week-grid/select-week-grid.ts';
+import { WeekGridPage, type WeekGridPageProps } from '../../components/week-grid/week-grid-page.tsx';
 import { useSessionActor } from '../../session/session-context.ts';
 import { selectUser } from '../../session/session-selectors.ts';
 import type { User } from '../../storage/browser-storage.ts';
-import { BookClassView, type BookClassViewProps } from '../book-class/book-class-view.tsx';
-import { dayColumns, emptyWeekOf, showWeek, slotWhen, zoneNoteOf } from '../book-class/day-columns.ts';
 
 type RescheduleSnapshot = SnapshotFrom<RescheduleMachine>;
-type DataProps = Omit<BookClassViewProps, `on${string}`>;
+type DataProps = Omit<WeekGridPageProps, `on${string}` | 'dialogOpen' | 'options' | 'dialogs' | 'frameDialogs'>;
 
 function phaseOf(snapshot: RescheduleSnapshot): DataProps['phase'] {
   if (snapshot.status === 'done') return 'leaving';
@@ -35,55 +35,21 @@ function leadOf({ reschedule, currentStart, timeZone }: RescheduleSnapshot['cont
   return `Moving ${lesson}, now ${formatDateTime(currentStart, timeZone)} ${zoneLabel(timeZone)}`;
 }
 
-/** A week without the tutor's hours offers the next week that has one: in this month's weeks, else a later month's. */
-function emptyWeekOfSnapshot({ context }: RescheduleSnapshot, days: DataProps['days']): DataProps['emptyWeek'] {
-  if (days.some((day) => day.hours.length > 0)) return null;
-  const next = nextWeekWithHours({
-    month: context.month,
-    weekIndex: context.weekIndex,
-    months: monthChoices(context.today),
-    weeksOf: (month) => weeksOf({ ...context, month }),
-    hasHours: (date) => dayHasHours(context.availability, date, context.reschedule.contractorNameid),
-  });
-  return emptyWeekOf(days, next);
-}
-
-/** The week one step from the one shown, when the machine would show it (Page Down / Page Up). */
-const weekStep = (snapshot: RescheduleSnapshot, step: number) => {
-  const index = snapshot.context.weekIndex + step;
-  return index >= 0 && snapshot.can({ type: 'week.chosen', index }) ? index : null;
-};
-
 /** What the view shows of a snapshot: the one place the screen's props are derived (stories use it too). */
 export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps => {
   const { context } = snapshot;
   const { chosen, reschedule, availability } = context;
-  const weeks = weeksOf(context);
-  const page = weekTabPage(weeks.length, context.page);
-  const week = weeks.find((w) => w.index === context.weekIndex);
-  const chosenWeek = chosen ? weeks.find((w) => w.days.some((d) => d.date === chosen.date)) : undefined;
+  const chosenWeek = chosen ? rescheduleWeekGrid.weeksOf(context).find((w) => w.days.some((d) => d.date === chosen.date)) : undefined;
   // Only the lesson's tutor's hours.
-  const days = dayColumns(
-    week,
-    availability,
-    (date, time) => (!isAvailable(availability, date, time, reschedule.contractorNameid) ? null : chosen?.date === date && chosen.time === time ? { state: 'chosen' } : { state: 'open' }),
-    { today: context.today, timeZone: context.timeZone },
+  const days = weekDays(context, rescheduleWeekGrid, (date, time) =>
+    !isAvailable(availability, date, time, reschedule.contractorNameid) ? null : chosen?.date === date && chosen.time === time ? { state: 'chosen' } : { state: 'open' },
   );
   return {
     title: 'Reschedule',
     phase: phaseOf(snapshot),
     error: context.error,
     subjects: [{ name: reschedule.topic, count: chosen ? 1 : 0, current: true }],
-    months: monthChoices(context.today),
-    month: context.month,
-    weekTabs: page.weeks.map((index) => ({ index, label: weeks[index]?.label ?? '', current: index === context.weekIndex })),
-    hasPreviousWeeks: snapshot.can({ type: 'weeks.previous' }),
-    hasNextWeeks: snapshot.can({ type: 'weeks.next' }),
-    previousWeek: weekStep(snapshot, -1),
-    nextWeek: weekStep(snapshot, 1),
-    days,
-    zoneNote: zoneNoteOf(context.timeZone),
-    emptyWeek: emptyWeekOfSnapshot(snapshot, days),
+    ...selectWeekGrid(snapshot, rescheduleWeekGrid, days),
     selectedWeeks: chosen
       ? [
           {
@@ -92,7 +58,6 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
           },
         ]
       : [],
-    freeAssessment: { offered: false, checked: false, switchable: false },
     // In the choosing state an error is the reason the last hour or move was refused.
     notice: context.error && snapshot.matches('choosing') ? { lines: [context.error], refused: true } : { lines: [rescheduleHelperText], refused: false },
     lead: leadOf(context),
@@ -102,8 +67,6 @@ export const selectRescheduleView = (snapshot: RescheduleSnapshot): DataProps =>
     canBook: snapshot.can({ type: 'reschedule.requested', now: 0 }) && !snapshot.hasTag('busy'),
     // While the tutor is asked about an hour, or the move is sent, the grid waits for the answer.
     processing: snapshot.matches('checkingHour') || snapshot.matches('moving'),
-    tutors: null,
-    confirmingBack: false,
   };
 };
 
@@ -130,12 +93,12 @@ function RescheduleSlot({ machine, lesson, user }: { machine: RescheduleMachine;
   const view = useSelector(actorRef, selectRescheduleView, shallowEqual);
   const done = useSelector(actorRef, selectDone);
   if (done) return <Navigate to="/rescheduling" replace />;
-  const none = () => {};
   return (
-    <BookClassView
+    <WeekGridPage
       {...view}
       onRetry={() => actorRef.send({ type: 'load.retried' })}
-      onSubject={none}
+      // The one tab is the lesson's subject: there is no other to show.
+      onSubject={() => {}}
       onMonth={(month) => actorRef.send({ type: 'month.chosen', month })}
       onWeek={(index) => actorRef.send({ type: 'week.chosen', index })}
       onPreviousWeeks={() => actorRef.send({ type: 'weeks.previous' })}
@@ -143,12 +106,7 @@ function RescheduleSlot({ machine, lesson, user }: { machine: RescheduleMachine;
       onShowWeek={(month, index) => showWeek(actorRef, view.month, month, index)}
       onSlot={(date, time) => actorRef.send({ type: 'slot.clicked', date, time })}
       onRemove={() => actorRef.send({ type: 'slot.removed' })}
-      onTutor={none}
-      onCloseTutors={none}
-      onFreeAssessment={none}
       onBook={() => actorRef.send({ type: 'reschedule.requested', now: Date.now() })}
-      onConfirmBack={none}
-      onCancelBack={none}
     />
   );
 }

@@ -2,10 +2,10 @@ import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import type { RescheduleItem } from '../../../machines/rules/booking-list.ts';
 import { TimesIn, When, YourTime } from '../../components/lesson-time.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner, Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
-import { Pager } from '../manage-booking/pager.tsx';
 import styles from './rescheduling.module.css';
 
 export interface ReschedulingViewProps {

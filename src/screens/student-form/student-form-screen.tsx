@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type StudentCount, termsRequiredText } from '../../../machines/rules/quote-rules.ts';
+import { type StudentCount } from '../../../machines/rules/quote-rules.ts';
 import { type QuoteRequest, sendQuoteRequest } from '../../actors/student-form.ts';
 import { type QuoteFields, StudentFormView } from './student-form-view.tsx';
+import { termsRequiredText } from '../../../contract/refusals.ts';
 
 const emptyQuote: QuoteFields = { firstname: '', lastname: '', students: '', email: '', phone: '', terms: false };
 

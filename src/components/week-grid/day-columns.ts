@@ -1,7 +1,34 @@
 import { formatCalendarDay, formatCalendarDayTime, zoneLabel } from '../../../contract/date-format.ts';
 import { type WeekPlace, dayGap, dayGapText, emptyWeekText } from '../../../machines/rules/grid-gaps.ts';
 import { type AvailabilityIndex, type GridWeek, hoursOfDay } from '../../../machines/rules/slots.ts';
-import type { BookClassViewProps, DayColumn } from './book-class-view.tsx';
+
+export interface HourCell {
+  time: string;
+  /** chosen: selected for the subject shown; taken: selected for another subject. */
+  state: 'open' | 'chosen' | 'taken';
+  /** Its accessible name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' (', selected', ', taken by Physics'). */
+  label: string;
+}
+
+/** A day of the grid: its column header and its hours. */
+export interface DayColumn {
+  date: string;
+  /** SU … SA */
+  weekday: string;
+  /** The day of the month, '25'. */
+  day: string;
+  /** 'Wed 25 Nov 2026': the column header's name. */
+  label: string;
+  /** Why the day has no hour ('Too soon', and the reason said with it); null when it has some. */
+  gap: { word: string; reason: string } | null;
+  hours: HourCell[];
+}
+
+/** A week without hours: what the grid says, and the week with one it offers ('Show week of Sun 6 Dec 2026'). */
+export interface EmptyWeek {
+  text: string;
+  next: { label: string; month: string; index: number } | null;
+}
 
 /** An hour's state as the grid says it: free, selected, or chosen for another subject (`by`). */
 export type HourState = { state: 'open' } | { state: 'chosen' } | { state: 'taken'; by: string };
@@ -15,7 +42,7 @@ export const slotWhen = (date: string, time: string, timeZone: string) => `${for
 export const zoneNoteOf = (timeZone: string) => `Times are ${zoneLabel(timeZone)}`;
 
 /**
- * The 7-day grid of a week as the Book Classes view draws it: each bookable day's available hours, in the
+ * The 7-day grid of a week as the week grid draws it: each bookable day's available hours, in the
  * state `stateOf` gives them (null leaves an hour out), each named with its day, time, zone and state; a
  * day without hours says why. One mapping for /book-class and /reschedule-slot.
  */
@@ -45,16 +72,7 @@ export function dayColumns(
 }
 
 /** What the grid says of a week without hours, and the week it offers instead (null: the week has hours). */
-export function emptyWeekOf(days: readonly DayColumn[], next: WeekPlace | null): BookClassViewProps['emptyWeek'] {
+export function emptyWeekOf(days: readonly DayColumn[], next: WeekPlace | null): EmptyWeek | null {
   if (days.some((day) => day.hours.length > 0)) return null;
   return { text: emptyWeekText, next: next ? { label: `Show week of ${formatCalendarDay(next.firstDay)}`, month: next.month, index: next.index } : null };
-}
-
-/** The events a grid's machine takes to show a week of a month. */
-type WeekEvent = { type: 'month.chosen'; month: string } | { type: 'week.chosen'; index: number };
-
-/** Shows a week of a month: the month first when it is another (it opens on its first week), then the week. */
-export function showWeek(actor: { send: (event: WeekEvent) => void }, shown: string, month: string, index: number) {
-  if (month !== shown) actor.send({ type: 'month.chosen', month });
-  actor.send({ type: 'week.chosen', index });
 }

@@ -1,7 +1,7 @@
 import { type RefObject, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { pageText } from '../../../machines/rules/booking-list.ts';
-import ui from '../../components/ui.module.css';
+import { pageText } from '../../machines/rules/booking-list.ts';
+import ui from './ui.module.css';
 import styles from './pager.module.css';
 
 export interface PagerProps {

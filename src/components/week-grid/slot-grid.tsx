@@ -1,15 +1,15 @@
 import { type KeyboardEvent, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import ui from '../../components/ui.module.css';
-import type { DayColumn } from './book-class-view.tsx';
+import ui from '../ui.module.css';
+import type { DayColumn, EmptyWeek } from './day-columns.ts';
 import { type GridHours, type GridPlace, firstPlace, moveIn, moveOfKey, nearestPlace } from './grid-moves.ts';
-import styles from './book-class.module.css';
+import styles from './week-grid.module.css';
 
 export interface SlotGridProps {
   days: DayColumn[];
   /** 'Times are Dubai time': said by the grid and read with it. */
   zoneNote: string;
   /** A week without hours: what it says, and the week with one it offers. */
-  emptyWeek: { text: string; next: { label: string; month: string; index: number } | null } | null;
+  emptyWeek: EmptyWeek | null;
   /** The weeks Page Up and Page Down go to; null where there is none. */
   previousWeek: number | null;
   nextWeek: number | null;
