@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
-import { backWarning, bookingSummaryMachine } from '../machines/booking/booking-summary.machine.ts';
+import { backWarning } from '../machines/booking/booking-steps.ts';
+import { bookingSummaryMachine } from '../machines/booking/booking-summary.machine.ts';
 import { BookingSummaryView } from '../src/screens/booking-summary/booking-summary-view.tsx';
 import { selectBookingSummaryView } from '../src/screens/booking-summary/booking-summary-screen.tsx';
 import { sampleForm, sampleLessons, sampleSlot, sampleTutors } from '../tests/support/draft-fixtures.ts';

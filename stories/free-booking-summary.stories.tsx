@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { BookedLessons } from '../machines/booking/book-lessons.ts';
 import { type BookingDraft, emptyDraft } from '../machines/booking/booking-draft.ts';
-import { backWarning } from '../machines/booking/booking-summary.machine.ts';
+import { backWarning } from '../machines/booking/booking-steps.ts';
 import { freeBookingSummaryMachine } from '../machines/booking/free-booking-summary.machine.ts';
 import { HoursTakenError } from '../contract/taken-hours.ts';
 import { ApiError } from '../src/api/client.ts';

@@ -184,3 +184,6 @@ export function missingStepNotice(made: RoutedStep, entry: BookingEntry): string
   const text = missingTexts[made];
   return text ? [text] : [];
 }
+
+/** Asked before a step's Back clears the draft (Book Classes, the booking summaries): the spec's words. */
+export const backWarning = 'If you go back, your appointment data will be cleared.';

@@ -14,7 +14,6 @@ export type BookingSummaryEvent = { type: 'summary.confirmed' } | { type: 'back.
 /** confirming: the back question is open. */
 export type BookingSummaryTag = 'confirming';
 
-export const backWarning = 'If you go back, your appointment data will be cleared.';
 
 export const bookingSummaryMachine = setup({
   types: {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { logIn } from './support.ts';
-import { sampleForm, sampleLessons, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
+import { sampleForm, sampleLessons, samplePrice, sampleSlots, sampleTutors } from '../support/draft-fixtures.ts';
 
 // The dashboard's pending-payment card, against the reference server: an unpaid package the client saved
 // before paying opens with its booking as the draft. Its hours are checked first (issue 18, item 6): this
@@ -13,7 +13,12 @@ const [lessonData, packageFormData, groupedByWeek, storedTeacher] = [sampleLesso
 test('the pending-payment card opens the unpaid package as the draft, on the grid when its hour can no longer be booked', async ({ page }) => {
   await logIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const { token, clientid } = await page.evaluate(() => ({ token: localStorage.getItem('token'), clientid: JSON.parse(localStorage.getItem('userdata') ?? '{}').clientid as number }));
+  const { token, clientid, students } = await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('userdata') ?? '{}') as { clientid: number; studentdetails: { id: number; first_name: string; last_name: string }[] };
+    return { token: localStorage.getItem('token'), clientid: user.clientid, students: user.studentdetails };
+  });
+  const adam = students.find((student) => `${student.first_name} ${student.last_name}` === sampleForm.name1);
+  if (!adam) throw new Error(`the demo client has no student ${sampleForm.name1}`);
   const headers = { authorization: `Bearer ${token}` };
   const saved = await page.request.post('/api/client-packages/', {
     headers,
@@ -45,7 +50,16 @@ test('the pending-payment card opens the unpaid package as the draft, on the gri
     expect(JSON.parse(stored.groupedByWeek ?? '{}')).toEqual({});
     expect(stored.selectedTeacher).toBeNull();
     expect([stored.dashboard, stored.showLock]).toEqual(['1', '1']);
-    expect(JSON.parse(stored.bookingDraft ?? 'null')).toEqual({ version: 2, entry: 'pendingPayment', clientPackageId: packageId, orderRef: null });
+    // The draft's own meta keeps the package's price as a number (read from the saved total) and the student's id.
+    expect(JSON.parse(stored.bookingDraft ?? 'null')).toEqual({
+      version: 2,
+      entry: 'pendingPayment',
+      clientPackageId: packageId,
+      orderRef: null,
+      price: samplePrice,
+      partPrices: {},
+      studentIds: { [sampleForm.name1]: adam.id },
+    });
   } finally {
     await page.request.delete(`/api/client-packagesfree/${clientid}`, { headers });
   }

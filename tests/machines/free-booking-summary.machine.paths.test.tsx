@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { type AnyEventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { type BookingDraft, emptyDraft } from '../../machines/booking/booking-draft.ts';
 import { withStudentIds } from '../../machines/booking/booking-plan.ts';
-import { backWarning } from '../../machines/booking/booking-summary.machine.ts';
+import { backWarning } from '../../machines/booking/booking-steps.ts';
 import { type FreeAssessmentRequest, type FreeBookingSummaryMachine, freeBookingSummaryMachine } from '../../machines/booking/free-booking-summary.machine.ts';
 import { type BookedLessons, freeAssessmentBookedText } from '../../machines/booking/book-lessons.ts';
 import { takenHoursNotice } from '../../machines/booking/taken-hours.ts';

@@ -1,3 +1,5 @@
+import { backWarning } from '../../../machines/booking/booking-steps.ts';
+import { ConfirmBackDialog } from '../../components/confirm-back-dialog.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
@@ -81,17 +83,7 @@ export function BookClassView(props: BookClassViewProps) {
       }
       dialogs={<TutorsDialog tutors={props.tutors} onTutor={props.onTutor} onCloseTutors={props.onCloseTutors} />}
       frameDialogs={
-        <ModalDialog open={props.confirmingBack} role="alertdialog" title="Go back?" onClose={props.onCancelBack}>
-          <p>If you go back, your appointment data will be cleared.</p>
-          <div className={ui.actions}>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancelBack}>
-              Stay
-            </button>
-            <button type="button" className={`${ui.button} ${ui.primary}`} onClick={props.onConfirmBack}>
-              Go back
-            </button>
-          </div>
-        </ModalDialog>
+        <ConfirmBackDialog open={props.confirmingBack} warning={backWarning} onStay={props.onCancelBack} onGoBack={props.onConfirmBack} />
       }
     />
   );

@@ -1,5 +1,5 @@
 import { TimesIn } from '../../components/lesson-time.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { ConfirmBackDialog } from '../../components/confirm-back-dialog.tsx';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { CentredSpinner } from '../../components/spinner.tsx';
 import ui from '../../components/ui.module.css';
@@ -100,17 +100,7 @@ export function BookingSummaryView(props: BookingSummaryViewProps) {
       <button type="button" className={`${ui.button} ${ui.primary} ${ui.block}`} disabled={!props.canConfirm} onClick={props.onConfirm}>
         {props.processing ? 'Booking…' : 'Confirm Booking'}
       </button>
-      <ModalDialog open={props.confirmingBack} role="alertdialog" title="Go back?" onClose={props.onCancelBack}>
-        <p>{props.backWarning}</p>
-        <div className={ui.actions}>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={props.onCancelBack}>
-            Stay
-          </button>
-          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={props.onConfirmBack}>
-            Go back
-          </button>
-        </div>
-      </ModalDialog>
+      <ConfirmBackDialog open={props.confirmingBack} warning={props.backWarning} onStay={props.onCancelBack} onGoBack={props.onConfirmBack} />
     </ScreenFrame>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { freePackageLine } from '../../../machines/booking/book-lessons.ts';
 import { timesInText } from '../../../contract/date-format.ts';
-import { backWarning } from '../../../machines/booking/booking-summary.machine.ts';
+import { backWarning } from '../../../machines/booking/booking-steps.ts';
 import type { FreeBookingSummaryMachine } from '../../../machines/booking/free-booking-summary.machine.ts';
 import { formatMoney } from '../../../machines/rules/money.ts';
 import { browserFreeBookingSummaryMachine } from '../../actors/free-booking-summary.ts';
