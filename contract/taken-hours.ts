@@ -1,4 +1,5 @@
 import type { components } from './schema.d.ts';
+import { isRecord } from './is-record.ts';
 
 /**
  * The 409 that names the hours of an order or a booking someone else took first (`HoursTaken` in openapi.yaml):
@@ -6,8 +7,6 @@ import type { components } from './schema.d.ts';
  * HoursTakenError, and the booking charts read that error (machines/booking/taken-hours.ts). In contract/ because
  * the call layer and the charts both hold it and neither may import the other.
  */
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export type TakenHour = components['schemas']['TakenHour'];
 

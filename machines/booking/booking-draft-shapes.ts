@@ -1,12 +1,12 @@
 import type { ChosenPackage, ChosenTutor, GroupedByWeek, LessonCounts, LessonData, PackageForm, StudentChoice, StudentPart } from './booking-draft.ts';
 import type { RescheduleData, SelectedSlot } from '../rules/draft-types.ts';
+import { isRecord } from '../../contract/is-record.ts';
 
 // Checks that a value read back (from storage, or from a package the server kept) has the shape of a
 // draft part. Strict on what the flows read, tolerant of extra fields (the provider's own).
 
 type Check<T> = (value: unknown) => value is T;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;

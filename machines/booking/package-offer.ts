@@ -4,7 +4,8 @@ import { validWeeklyLessons } from '../../contract/weekly-lessons.ts';
 import { classesOf, totalLessonsLabel, weeklyLessonOptions } from '../rules/packages.ts';
 import { type BookingDraft, type BookingEntry, type LessonCounts, type LessonData, type PackageForm, emptyDraft, withForm } from './booking-draft.ts';
 import type { PackageName } from '../rules/draft-types.ts';
-import { isPackageForm, isRecord } from './booking-draft-shapes.ts';
+import { isPackageForm } from './booking-draft-shapes.ts';
+import { isRecord } from '../../contract/is-record.ts';
 import { type Learners, learnersOf } from './booking-learners.ts';
 
 /**

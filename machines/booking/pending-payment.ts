@@ -2,10 +2,11 @@ import type { components } from '../../contract/schema.d.ts';
 import { amountOfPrice } from '../rules/shown-price.ts';
 import { hourlyAvailability } from '../rules/slots.ts';
 import { type BookingDraft, type LessonData, emptyDraft } from './booking-draft.ts';
-import { isGroupedByWeek, isLessonData, isMoney, isPackageForm, isRecord, isTutorList } from './booking-draft-shapes.ts';
+import { isGroupedByWeek, isLessonData, isMoney, isPackageForm, isTutorList } from './booking-draft-shapes.ts';
 import { learnersOf } from './booking-learners.ts';
 import { type HourCalls, offeredWindows } from './load-grid.ts';
 import { lostHoursNotice, lostHoursOf, withoutLostHours } from './taken-hours.ts';
+import { isRecord } from '../../contract/is-record.ts';
 
 /**
  * Opening the pending payment (the dashboard's card, spec §4 "Pending-payment flow"): its booking was saved

@@ -4,7 +4,6 @@ import {
   isLessonData,
   isMoney,
   isPackageForm,
-  isRecord,
   isRescheduleData,
   isStudentIds,
   isStudentParts,
@@ -12,6 +11,7 @@ import {
 } from '../../machines/booking/booking-draft-shapes.ts';
 import { amountOfPrice } from '../../machines/rules/shown-price.ts';
 import { type StorageKey, clearWorkingKeys, readJson, readText, remove, writeJson, writeText } from '../storage/browser-storage.ts';
+import { isRecord } from '../../contract/is-record.ts';
 
 /**
  * The codec between the booking draft and the spec's working keys. Each key is read through its own

@@ -1,4 +1,5 @@
 import type { components } from '../../contract/schema.d.ts';
+import { isRecord } from '../../contract/is-record.ts';
 
 export type User = components['schemas']['User'];
 
@@ -80,8 +81,6 @@ export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value 
 export function writeJson(key: StorageKey, value: unknown): void {
   writeText(key, JSON.stringify(value));
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function isUser(value: unknown): value is User {
   return (
