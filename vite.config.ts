@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 /**
  * React Router's package points every import at its development build, production builds too
@@ -56,7 +57,7 @@ function reactRouterShakeable(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), reactRouterShakeable()],
+  plugins: [react(), reactRouterShakeable(), precompress()],
   resolve:
     command === 'build'
       ? {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { SessionClaims } from './auth/tokens.ts';
@@ -19,6 +18,7 @@ import { conflictAnswer } from './http/constraint-conflicts.ts';
 import { dataExceptionMessage, isDataException } from './http/database-errors.ts';
 import { HttpError, unauthorized } from './http/errors.ts';
 import { badUrlAnswer, registerInputGuards } from './http/input-guards.ts';
+import { registerBuiltFiles } from './http/built-files.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { Replayed } from './http/replayed.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -207,7 +207,7 @@ function errorBody(message: string, field?: string) {
 
 async function registerSpa(app: FastifyInstance, spaDir: string) {
   const built = existsSync(path.join(spaDir, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false });
+  if (built) await registerBuiltFiles(app, spaDir);
   // History fallback: any other GET or HEAD of an app path gets the app, which routes on the client, whatever its
   // Accept (curl and a balancer's health check send */*). The API and the server pages keep their 404s, and so
   // does a missing file: a script or an icon answered with HTML would fail in a browser with a misleading error.

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -269,6 +270,54 @@ describe('single-page app fallback (own app on the test database)', () => {
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true });
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the plain file otherwise; hashed assets are kept a year, the page is asked again", async () => {
+    const dir = await tempDir();
+    const index = `<!doctype html><html><head><title>Client portal</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+    const script = `export const lessons = [${Array.from({ length: 400 }, (_, i) => `"lesson ${i}"`).join(', ')}];\n`;
+    await writeFile(path.join(dir, 'index.html'), index);
+    await writeFile(path.join(dir, 'index.html.br'), brotliCompressSync(index));
+    await writeFile(path.join(dir, 'index.html.gz'), gzipSync(index));
+    await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Client portal"}');
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets', 'entry-Ab12Cd34.js'), script);
+    await writeFile(path.join(dir, 'assets', 'entry-Ab12Cd34.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(dir, 'assets', 'entry-Ab12Cd34.js.gz'), gzipSync(script));
+    const app = await appWithSpa(dir);
+    const get = (url: string, acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? { accept: '*/*' } : { accept: '*/*', 'accept-encoding': acceptEncoding } });
+
+    const decoders: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, none: (body) => body };
+    const cases = [
+      { acceptEncoding: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { acceptEncoding: 'gzip, deflate', encoding: 'gzip' },
+      { acceptEncoding: 'identity', encoding: 'none' },
+      { acceptEncoding: undefined, encoding: 'none' },
+    ];
+    for (const { acceptEncoding, encoding } of cases) {
+      for (const [url, content, type] of [
+        ['/assets/entry-Ab12Cd34.js', script, /javascript/],
+        ['/dashboard', index, /^text\/html/],
+      ] as const) {
+        const answer = await get(url, acceptEncoding);
+        const label = `${url} with Accept-Encoding: ${acceptEncoding ?? '(none)'}`;
+        expect(answer.statusCode, label).toBe(200);
+        expect(answer.headers['content-encoding'] ?? 'none', label).toBe(encoding);
+        expect(answer.headers['content-type'], label).toMatch(type);
+        expect(answer.headers.vary, label).toMatch(/accept-encoding/i);
+        expect(decoders[encoding]?.(answer.rawPayload).toString(), label).toBe(content);
+        if (encoding !== 'none') expect(answer.rawPayload.length, label).toBeLessThan(Buffer.byteLength(content));
+      }
+    }
+
+    expect((await get('/assets/entry-Ab12Cd34.js', 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/entry-Ab12Cd34.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/dashboard', '/', '/index.html', '/manifest.webmanifest']) {
+      const answer = await get(url, 'br');
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('serves the app to a plain request over HTTP (as curl or a health check sends it), and no HTML for a missing file', async () => {
