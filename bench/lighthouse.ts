@@ -3,7 +3,14 @@
  * side by side with a bare React app (bench/bare-react/), in one run. Every route is measured LIGHTHOUSE_RUNS times
  * (default 3), each run right after one of the bare app, and the medians are compared: on the booking routes the
  * LCP must be at most 1.05× the bare app's (the median of the runs taken just before the route's) and the TBT under
- * 100 ms. Each load starts with an empty browser cache, the bare app's as the portal's.
+ * 100 ms.
+ *
+ * Two visits are measured (LIGHTHOUSE_CACHE, default `warm,cold`), the bare app's as the portal's:
+ * - warm, a returning visit: the page was loaded once before, so the browser holds its files (the portal sends its
+ *   hashed files to be kept a year). A booking screen is only reached signed in, after the portal has loaded at
+ *   least once, so this is the visit the targets are checked on (and the one the figures of issue 30 were taken on:
+ *   the tool then kept the cache between runs);
+ * - cold, a first visit: the cache emptied before the load. Reported beside, not held to the targets.
  *
  * /, /login and the signed-in screens are measured; the signed-in ones logged in as the demo client: the token is
  * put in localStorage first and Lighthouse is told not to reset storage. A booking step gets the draft its step
@@ -22,6 +29,15 @@ import { type Target, atMost, reportTargets, under } from './targets.ts';
 const base = (process.env.PORTAL_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, got ${process.env.LIGHTHOUSE_RUNS}`);
+const visits = ['warm', 'cold'] as const;
+type Visit = (typeof visits)[number];
+const visitsMeasured = (process.env.LIGHTHOUSE_CACHE ?? 'warm,cold').split(',').map((visit) => visit.trim());
+for (const visit of visitsMeasured) {
+  if (!(visits as readonly string[]).includes(visit)) throw new Error(`LIGHTHOUSE_CACHE lists warm and/or cold, got ${JSON.stringify(visit)}`);
+}
+const measuredVisits = visits.filter((visit) => visitsMeasured.includes(visit));
+/** The visit the targets are checked on. */
+const targetVisit: Visit = 'warm';
 const lcpRatioLimit = 1.05;
 const tbtLimitMs = 100;
 
@@ -146,19 +162,29 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
-const measured: Record<string, Figures[]> = {};
-/** The bare app's runs taken just before each route's. */
-const bareBefore: Record<string, Figures[]> = {};
+/** Each visit's runs of each route, and of the bare app just before each route's. */
+const measured: Record<Visit, Record<string, Figures[]>> = { warm: {}, cold: {} };
+const bareBefore: Record<Visit, Record<string, Figures[]>> = { warm: {}, cold: {} };
 try {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
-  /** One Lighthouse run of `url` in `page`, from an empty cache; fails when the page ended anywhere but `url`. */
-  const measure = async (page: Page, url: string, label: string, title: string | null): Promise<Figures> => {
-    // Storage is kept (disableStorageReset), and with it Lighthouse would keep the cache: every load starts cold.
+  /**
+   * One Lighthouse run of `url` in `page` as `visit`: warm after a load of the page that filled the cache, cold
+   * from an empty one; `prepare` leaves the page with the storage the load needs (after the warming load too,
+   * which may have changed it). Fails when the page ended anywhere but `url`.
+   */
+  const measure = async (page: Page, url: string, label: string, title: string | null, visit: Visit, prepare: () => Promise<void>): Promise<Figures> => {
+    await prepare();
     const cdp = await page.createCDPSession();
+    // Storage is kept (disableStorageReset), and with it Lighthouse keeps the cache, which is emptied or filled here.
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
+    if (visit === 'warm') {
+      await page.goto(url, { waitUntil: 'networkidle0' });
+      await checkShown(page, `${label} (warming load)`, title);
+      await prepare();
+    }
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, undefined, page);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${label}`);
@@ -181,14 +207,15 @@ try {
 
   for (let run = 1; run <= runs; run += 1) {
     for (const [route, title] of Object.entries(routes)) {
-      const barePage = await browser.newPage();
-      (bareBefore[route] ??= []).push(await measure(barePage, bare.url, 'the bare React app', bareTitle));
-      await barePage.close();
-      const page = await browser.newPage();
-      await prepareStorage(page, route);
-      (measured[route] ??= []).push(await measure(page, `${base}${route}`, route, title));
-      await page.close();
-      console.log(`run ${run}/${runs}: ${route} measured`);
+      for (const visit of measuredVisits) {
+        const barePage = await browser.newPage();
+        (bareBefore[visit][route] ??= []).push(await measure(barePage, bare.url, 'the bare React app', bareTitle, visit, async () => {}));
+        await barePage.close();
+        const page = await browser.newPage();
+        (measured[visit][route] ??= []).push(await measure(page, `${base}${route}`, route, title, visit, () => prepareStorage(page, route)));
+        await page.close();
+      }
+      console.log(`run ${run}/${runs}: ${route} measured (${measuredVisits.join(', ')})`);
     }
   }
   await browser.disconnect();
@@ -197,19 +224,23 @@ try {
   await bare.close();
 }
 
-const rows: Record<string, Figures & { lcpRatio: string }> = { 'bare React app': { ...rounded(medians(Object.values(bareBefore).flat())), lcpRatio: '1.00' } };
 const targets: Target[] = [];
-for (const [route, all] of Object.entries(measured)) {
-  const row = medians(all);
-  const bareLcpMs = median((bareBefore[route] ?? []).map((f) => f.lcpMs));
-  const ratio = row.lcpMs / bareLcpMs;
-  rows[route] = { ...rounded(row), lcpRatio: ratio.toFixed(2) };
-  if (bookingRoutes.has(route)) {
-    // atMost on the LCPs themselves: its line names both figures in ms (the bare app's × 1.05 as the target).
-    targets.push(atMost(`${route} LCP (${ratio.toFixed(3)}× the bare app's)`, row.lcpMs, bareLcpMs * lcpRatioLimit));
-    targets.push(under(`${route} TBT`, row.tbtMs, tbtLimitMs));
+for (const visit of measuredVisits) {
+  const rows: Record<string, Figures & { lcpRatio: string }> = { 'bare React app': { ...rounded(medians(Object.values(bareBefore[visit]).flat())), lcpRatio: '1.00' } };
+  for (const [route, all] of Object.entries(measured[visit])) {
+    const row = medians(all);
+    const bareLcpMs = median((bareBefore[visit][route] ?? []).map((f) => f.lcpMs));
+    const ratio = row.lcpMs / bareLcpMs;
+    rows[route] = { ...rounded(row), lcpRatio: ratio.toFixed(2) };
+    if (visit === targetVisit && bookingRoutes.has(route)) {
+      // atMost on the LCPs themselves: its line names both figures in ms (the bare app's × 1.05 as the target).
+      targets.push(atMost(`${route} LCP (${ratio.toFixed(3)}× the bare app's)`, row.lcpMs, bareLcpMs * lcpRatioLimit));
+      targets.push(under(`${route} TBT`, row.tbtMs, tbtLimitMs));
+    }
   }
+  const what = visit === 'warm' ? 'a returning visit, the files in the browser cache; the targets are checked on this one' : 'a first visit, from an empty cache; reported, not held to the targets';
+  console.log(`Lighthouse ${base} beside the bare React app, ${visit} (${what}; mobile, simulated throttling; medians of ${runs} run${runs === 1 ? '' : 's'} each; lcpRatio: LCP ÷ the bare app's LCP in the runs just before)`);
+  console.table(rows);
 }
-console.log(`Lighthouse ${base} beside the bare React app (mobile, simulated throttling; medians of ${runs} run${runs === 1 ? '' : 's'} each; lcpRatio: LCP ÷ the bare app's LCP in the runs just before)`);
-console.table(rows);
-reportTargets(targets);
+if (measuredVisits.includes(targetVisit)) reportTargets(targets);
+else console.log(`No targets checked: they are checked on the ${targetVisit} visit, which LIGHTHOUSE_CACHE left out.`);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CentredSpinner } from '../components/spinner.tsx';
+import { LoadingFrame } from './loading-frame.tsx';
 import { RouteError } from './route-error.tsx';
 import type { TokenRequiredPath } from '../routes.ts';
 
@@ -64,16 +64,12 @@ const screens: Record<TokenRequiredPath, Lazy> = {
   '/reschedule-slot': screen(() => import('../screens/reschedule-slot/reschedule-slot-screen.tsx'), 'RescheduleSlotScreen'),
 };
 
-function RouteLoading() {
-  return <CentredSpinner label="Loading" />;
-}
-
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     // Every route is lazy, so the first render waits for its code: React Router renders this meanwhile
     // (without one it renders nothing and warns 'No `HydrateFallback` element provided').
-    HydrateFallback: RouteLoading,
+    HydrateFallback: LoadingFrame,
     children: [
       { path: '/', lazy: screen(() => import('../screens/landing/landing-screen.tsx'), 'LandingScreen') },
       {

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import styles from './app-header.module.css';
+import { HeaderBar } from './header-bar.tsx';
 import ui from './ui.module.css';
 
 export interface AppHeaderProps {
@@ -37,9 +37,9 @@ function BackIcon() {
 /** The header bar of every signed-in screen: menu and back on the left, a centred title or logo, optional buttons on the right. */
 export function AppHeader({ title, logo, onBack, onMenu, menuOpen = false, menuId, menuButtonRef, end }: AppHeaderProps) {
   return (
-    <header className={styles.header}>
-      <div className={styles.bar}>
-        <div className={styles.start}>
+    <HeaderBar
+      start={
+        <>
           {onMenu ? (
             <button
               ref={menuButtonRef}
@@ -59,10 +59,10 @@ export function AppHeader({ title, logo, onBack, onMenu, menuOpen = false, menuI
               <BackIcon />
             </button>
           ) : null}
-        </div>
-        <div className={styles.title}>{logo ?? title}</div>
-        <div className={styles.end}>{end}</div>
-      </div>
-    </header>
+        </>
+      }
+      title={logo ?? title}
+      end={end}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { components } from '../../contract/schema.d.ts';
 import { isRecord } from '../../contract/is-record.ts';
+import { readStoredText, storageArea } from './stored-text.ts';
 
 export type User = components['schemas']['User'];
 
@@ -30,26 +31,13 @@ export interface StoredSession {
   user: User;
 }
 
-function store(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage can be switched off (privacy settings); the portal then keeps nothing between pages.
-    return undefined;
-  }
-}
-
 export function readText(key: StorageKey): string | null {
-  try {
-    return store()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
+  return readStoredText(key);
 }
 
 export function writeText(key: StorageKey, value: string): void {
   try {
-    store()?.setItem(key, value);
+    storageArea()?.setItem(key, value);
   } catch (error) {
     console.warn(`Could not store ${key}`, error);
   }
@@ -57,7 +45,7 @@ export function writeText(key: StorageKey, value: string): void {
 
 export function remove(key: StorageKey): void {
   try {
-    store()?.removeItem(key);
+    storageArea()?.removeItem(key);
   } catch {
     // Nothing stored, nothing to remove.
   }
@@ -123,7 +111,7 @@ export function writeToken(token: string): void {
  */
 export function onStoredSessionChange(listener: (stored: StoredSession | null) => void): () => void {
   const changed = (event: StorageEvent) => {
-    if (event.storageArea !== null && event.storageArea !== store()) return;
+    if (event.storageArea !== null && event.storageArea !== storageArea()) return;
     // key null: the other tab cleared all storage (logout).
     if (event.key === null || sessionKeys.some((key) => key === event.key)) listener(readSession());
   };
@@ -146,7 +134,7 @@ export function clearAll(): void {
   clearSession();
   clearWorkingKeys();
   try {
-    store()?.clear();
+    storageArea()?.clear();
   } catch {
     // Already gone.
   }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/app/router.tsx';
@@ -20,6 +20,30 @@ describe('the app router', () => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', heading, { timeout: 10_000 })).toBeVisible();
+  });
+});
+
+// The first load of a signed-in screen draws its frame (the header with the screen's title) while its code arrives.
+describe('the first load of a signed-in screen', () => {
+  it.each([
+    ['/book-class', 'Book Classes'],
+    ['/manage-booking', 'Manage Booking'],
+    ['/renew-change-packages', 'Renew / Change Package'],
+  ])('%s with a session shows the header titled %s above the spinner before its code has loaded', (path, title) => {
+    writeSession({ token: liveToken(), user: testUser });
+    fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent(title);
+    // Only the title: the menu and back buttons come with the screen's layout.
+    expect(within(header).queryAllByRole('button')).toEqual([]);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('without a session (the guard will send the visitor to Login) shows the spinner alone', () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/book-class'] })} />);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 });
 
