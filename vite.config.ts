@@ -75,25 +75,17 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    cssCodeSplit: false,
+    // Every browser the build targets but Safari before 17 knows <link rel="modulepreload">; there the scripts load
+    // as imported, a little later, instead of carrying the polyfill in the entry for everyone (0.5 kB gzipped,
+    // tests/e2e/bundle-budget.spec.ts).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Every signed-in route runs machines: XState's pieces as one file compress better than as four
         // (1.6 kB less on each route; tests/e2e/bundle-budget.spec.ts: each route within 180 kB of gzipped
         // JavaScript). The landing page loads no machine, so none of it.
         codeSplitting: {
-          // Left to itself the splitter made a file of every module two routes share: /book-class fetched 58
-          // scripts and 14 styles, most under 2 kB, and a phone's browser opens six connections at a time, so each
-          // round of six waited a round trip. A shared piece of the app's own code under 16 kB is copied into the
-          // files that use it instead (/book-class: 19 scripts; the bytes a route loads barely change). Rolldown's
-          // runtime keeps one state and one set of exports for a module however many files carry it
-          // (https://rolldown.rs/in-depth/inline-common-chunks). Left out: a chunk with styles (Vite's CSS plugin
-          // would emit its CSS once per copy, as that page warns) and the libraries, kept in their groups below.
-          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: [/node_modules/, /^\0?rolldown/] },
           groups: [
-            // With the shared pieces copied, the splitter cut React, React DOM and React Router into four files
-            // the entry waits on; kept as one, beside the entry's own (tests/e2e/bundle-budget.spec.ts).
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, includeDependenciesRecursively: false },
             // Not XState's dependencies (React): they stay in the entry, where the landing page needs them.
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, includeDependenciesRecursively: false },
             // TanStack's query client likewise, which every signed-in route creates (session-root.tsx): left to

@@ -29,7 +29,7 @@ const hourTutorsAtATime = 4;
 
 /**
  * Reads ahead the tutors of `queries`, in order, `hourTutorsAtATime` at a time; an answer still fresh is not asked
- * again, an hour a tap has already read is left to its next tap, and one in flight is shared with the tap that wants it. Answers stop(): the reads not yet started are
+ * again, and one in flight is shared with the tap that wants it. Answers stop(): the reads not yet started are
  * dropped (the week is no longer shown); those in flight finish into the cache. A failed read is left as it is:
  * the tap asks again.
  */
@@ -39,11 +39,7 @@ export function prefetchHourTutors(queryClient: QueryClient, queries: readonly T
   const lane = async () => {
     for (let query = queries[next]; !stopped && query; query = queries[next]) {
       next += 1;
-      const options = hourTutorsOptions(query);
-      // An hour a tap has read is marked to be asked afresh (the fetchTutors actor): its next tap asks, rather than
-      // list an answer read ahead as though it were the new look.
-      if (queryClient.getQueryState(options.queryKey)?.isInvalidated) continue;
-      await queryClient.prefetchQuery(options);
+      await queryClient.prefetchQuery(hourTutorsOptions(query));
     }
   };
   for (let lanes = 0; lanes < Math.min(hourTutorsAtATime, queries.length); lanes += 1) void lane();

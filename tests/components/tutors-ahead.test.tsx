@@ -102,22 +102,6 @@ describe('the tutors of the week shown, read ahead', () => {
     expect(askedHours()).toEqual(['Mathematics 2026-11-25 15:00', 'Mathematics 2026-11-25 16:00', 'Mathematics 2026-11-26 15:00', 'Mathematics 2026-11-25 15:00']);
   });
 
-  it('start once the grid is drawn, and leave alone an hour a tap has read before them: its next tap asks it', async () => {
-    serve();
-    renderBookClass();
-    const ui = userEvent.setup();
-    await screen.findByRole('button', { name: 'Wed 25 Nov 2026 · 15:00 Dubai time, free' });
-    // The grid is drawn before any is asked: they wait until the browser is idle.
-    expect(askedHours()).toEqual([]);
-    await ui.click(hour('Wed 25 Nov 2026 · 15:00'));
-    expect(await dialog().findByText('Nov15 Haddad')).toBeVisible();
-    await waitFor(() => expect(askedHours()).toHaveLength(3));
-    // Settled: the tapped hour was asked once, by the tap.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(askedHours().filter((asked) => asked === 'Mathematics 2026-11-25 15:00')).toHaveLength(1);
-    expect([...askedHours()].sort()).toEqual(['Mathematics 2026-11-25 15:00', 'Mathematics 2026-11-25 16:00', 'Mathematics 2026-11-26 15:00']);
-  });
-
   it('are asked again for the hours of another week, and of another subject', async () => {
     serve();
     renderBookClass();

@@ -16,7 +16,7 @@ const sameQueries = (a: readonly TutorQuery[], b: readonly TutorQuery[]) => a.le
 /**
  * Reads ahead the tutors of the hours a tap on the week shown would ask for (issue 20: the dialog waited on
  * GET /filter_tutor after the tap), again whenever those hours change (another week, month or subject, a slot
- * chosen), once the browser is idle; the reads of a week no longer shown that have not started are dropped. Only with `enabled`: the app's
+ * chosen); the reads of a week no longer shown that have not started are dropped. Only with `enabled`: the app's
  * machine reads a tap's tutors from the same cache, a machine given by a test answers its calls itself.
  */
 export function useTutorsAhead(actorRef: ActorRefFrom<SlotSelectionMachine>, enabled: boolean): void {
@@ -24,28 +24,6 @@ export function useTutorsAhead(actorRef: ActorRefFrom<SlotSelectionMachine>, ena
   const queries = useSelector(actorRef, selectQueries, sameQueries);
   useEffect(() => {
     if (!enabled || queries.length === 0) return undefined;
-    let stopReads: (() => void) | undefined;
-    const cancelStart = whenIdle(() => {
-      stopReads = prefetchHourTutors(queryClient, queries);
-    });
-    return () => {
-      cancelStart();
-      stopReads?.();
-    };
+    return prefetchHourTutors(queryClient, queries);
   }, [enabled, queries, queryClient]);
-}
-
-/**
- * Runs `start` once the browser has nothing more urgent to do (at most a second later): the reads ahead are a few
- * dozen answers to parse, and begun with the grid's first render they held up its paint and the first taps on a
- * slow phone (npm run lighthouse: /book-class). A tap before then reads its hour itself. Answers a cancel.
- */
-function whenIdle(start: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(start, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  // Safari has no requestIdleCallback: after the paint that follows this render.
-  const handle = setTimeout(start, 100);
-  return () => clearTimeout(handle);
 }
