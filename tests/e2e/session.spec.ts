@@ -130,3 +130,28 @@ test.describe('a reader who asks for reduced motion', () => {
     await expect(toast).toBeHidden({ timeout: 5000 });
   });
 });
+
+test('the first load of a signed-in screen draws its header and title at once, where the screen keeps them', async ({ page }) => {
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The layout's code is held back (routing also keeps the browser's cache out of the way): meanwhile the frame shows.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-layout-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/manage-booking');
+  const title = page.getByRole('banner').getByText('Manage Booking', { exact: true });
+  await expect(title).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+  const framed = await title.boundingBox();
+  release();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  // Nothing moved: the frame kept the room of the menu and back buttons.
+  expect(await title.boundingBox()).toEqual(framed);
+});
