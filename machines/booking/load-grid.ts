@@ -37,11 +37,19 @@ export interface GridCalls {
 /** What `offeredWindows` reads the hours with. */
 export type HourCalls = Pick<GridCalls, 'availability' | 'students' | 'lessonsOfStudents'>;
 
-/** The students named by the query, as the client's student ids: read at most once per sequence. */
-function studentIdsOf(query: Pick<GridQuery, 'studentNames' | 'clientid'>, calls: Pick<GridCalls, 'students'>): () => Promise<number[]> {
+/**
+ * The students named by the query, as the client's student ids: the draft's when it knows every name, otherwise
+ * read (at most once per sequence), as for a student added since the draft learnt the others.
+ */
+function studentIdsOf(query: Pick<GridQuery, 'studentNames' | 'clientid' | 'knownStudentIds'>, calls: Pick<GridCalls, 'students'>): () => Promise<number[]> {
   let students: Promise<number[]> | undefined;
+  const known = query.studentNames.map((name) => query.knownStudentIds[name.trim()]);
+  const allKnown = known.every((id) => id !== undefined);
   return () =>
-    (students ??= query.studentNames.length === 0 ? Promise.resolve([]) : calls.students(query.clientid).then((known) => query.studentNames.flatMap((name) => knownStudentNamed(name, known)?.id ?? [])));
+    (students ??=
+      query.studentNames.length === 0 || allKnown
+        ? Promise.resolve(known.flatMap((id) => id ?? []))
+        : calls.students(query.clientid).then((read) => query.studentNames.flatMap((name) => knownStudentNamed(name, read)?.id ?? [])));
 }
 
 /**

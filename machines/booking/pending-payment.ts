@@ -97,6 +97,7 @@ export async function checkPendingHours(draft: BookingDraft, context: PendingPay
       branch_id: context.branchId,
       clientid: context.clientid,
       studentNames: learners.names,
+      knownStudentIds: draft.studentIds,
       clientPackageId: null,
       orderRef: null,
     },

@@ -160,6 +160,7 @@ export const slotSelectionMachine = setup({
           branch_id: context.branchId,
           clientid: context.clientid,
           studentNames: context.learners?.names ?? [],
+          knownStudentIds: context.draft.studentIds,
           clientPackageId: context.draft.entry === 'remaining' && context.draft.orderRef === null ? context.draft.clientPackageId : null,
           orderRef: context.draft.entry === 'remaining' ? context.draft.orderRef : null,
         }),

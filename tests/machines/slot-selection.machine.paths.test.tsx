@@ -296,7 +296,7 @@ const starts: Start[] = [
     input,
     events,
     expectAsked: (asked) => {
-      for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], clientPackageId: null, orderRef: null });
+      for (const query of asked.grid) expect(query).toEqual({ subjectNames: ['Mathematics', 'English'], yearLevels: [5], branch_id: testUser.branch_id, clientid: testUser.clientid, studentNames: ['Adam Ahmed'], knownStudentIds: { 'Adam Ahmed': testUser.studentdetails[0]?.id }, clientPackageId: null, orderRef: null });
       for (const query of asked.tutors) expect(query).toMatchObject({ date: '2026-11-25', quallevel: 5, branch_id: testUser.branch_id });
       for (const body of asked.save) {
         expect(body).toMatchObject({ clientid: testUser.clientid, purches_status: 0, total_classess: 12, completed_classess: 0 });

@@ -18,7 +18,7 @@ const lessons = [
   { start: '2026-11-25T13:00:00Z', finish: '2026-11-25T14:00:00Z', status: 'cancelled' },
 ];
 
-const query: GridQuery = { subjectNames: ['Mathematics'], yearLevels: [5], branch_id: 1, clientid: 7, studentNames: ['Adam Ahmed'], clientPackageId: null, orderRef: null };
+const query: GridQuery = { subjectNames: ['Mathematics'], yearLevels: [5], branch_id: 1, clientid: 7, studentNames: ['Adam Ahmed'], knownStudentIds: {}, clientPackageId: null, orderRef: null };
 
 function fakeCalls(more: Partial<GridCalls> = {}) {
   const calls: GridCalls = {
@@ -49,6 +49,24 @@ describe('the slot grid’s reads', () => {
     expect(calls.lessonsOfStudents).toHaveBeenCalledWith([11], 1);
     expect(calls.remainingOnPackage).not.toHaveBeenCalled();
     expect(calls.order).not.toHaveBeenCalled();
+  });
+
+  it('the draft knows every student’s id: GET /clientsdata is not asked, and the lessons are read for those ids', async () => {
+    const calls = fakeCalls();
+    const { windows } = await loadGrid({ ...query, studentNames: ['Adam Ahmed', 'Lina Ahmed'], knownStudentIds: { 'Adam Ahmed': 11, 'Lina Ahmed': 12 } }, calls);
+    expect(windows).toEqual([
+      { ...window, start: '2026-11-25T11:00:00.000Z', finish: '2026-11-25T12:00:00.000Z' },
+      { ...window, start: '2026-11-25T13:00:00.000Z', finish: '2026-11-25T14:00:00.000Z' },
+    ]);
+    expect(calls.students).not.toHaveBeenCalled();
+    expect(calls.lessonsOfStudents).toHaveBeenCalledWith([11, 12], 1);
+  });
+
+  it('a student the draft has no id for (added since): the students are read, and every name is looked up in them', async () => {
+    const calls = fakeCalls();
+    await loadGrid({ ...query, studentNames: ['Adam Ahmed', 'Lina Ahmed'], knownStudentIds: { 'Adam Ahmed': 11 } }, calls);
+    expect(calls.students).toHaveBeenCalledTimes(1);
+    expect(calls.lessonsOfStudents).toHaveBeenCalledWith([11, 12], 1);
   });
 
   it('no student named: no students or lessons read', async () => {
