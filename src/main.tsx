@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './app/router.tsx';
+import { warmBranchTimeZone } from './app/warm-time-zone.ts';
 import { startDevInspection } from './inspection/machine-inspection.ts';
 import './styles/global.css';
 
@@ -15,4 +16,5 @@ if (root) {
       <RouterProvider router={createRouter()} />
     </StrictMode>,
   );
+  warmBranchTimeZone();
 }
