@@ -30,6 +30,9 @@ export const tokenRequiredRoutes = {
 
 export type TokenRequiredPath = keyof typeof tokenRequiredRoutes;
 
+/** The header title of a token-required route; null for any other path. */
+export const routeTitle = (pathname: string): string | null => (pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as TokenRequiredPath] : null);
+
 /**
  * The routes whose header has no back arrow (spec §2: the arrow is optional). The dashboard is where every
  * flow returns to, so history back from it leads out of the app or back into a finished flow (issue 18).

@@ -9,10 +9,7 @@ import { selectShellNames } from '../session/session-selectors.ts';
 import { clearDraft } from '../booking/booking-draft-storage.ts';
 import styles from './app-layout.module.css';
 import { HeaderBackContext } from '../components/header-back.tsx';
-import { hasBackArrow, tokenRequiredRoutes } from '../routes.ts';
-
-const titleOf = (pathname: string): string =>
-  pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : '';
+import { hasBackArrow, routeTitle } from '../routes.ts';
 
 export interface AppShellProps {
   /** The screen's title, centred in the header bar. */
@@ -65,7 +62,7 @@ export function AppLayout() {
   const registerBack = useCallback((handler: (() => void) | null) => setScreenBack(() => handler), []);
   return (
     <AppShell
-      title={titleOf(pathname)}
+      title={routeTitle(pathname) ?? ''}
       {...names}
       contactPhone={config.contactPhone}
       contactEmail={config.contactEmail}

@@ -1,13 +1,11 @@
 import { useLocation } from 'react-router';
 import { HeaderBar } from '../components/header-bar.tsx';
 import { CentredSpinner } from '../components/spinner.tsx';
-import { hasBackArrow, tokenRequiredRoutes } from '../routes.ts';
+import { hasBackArrow, routeTitle } from '../routes.ts';
 import type { StorageKey } from '../storage/browser-storage.ts';
 import { readStoredText } from '../storage/stored-text.ts';
 import headerStyles from '../components/app-header.module.css';
 import styles from './app-layout.module.css';
-
-const titleOf = (pathname: string): string | null => (pathname in tokenRequiredRoutes ? tokenRequiredRoutes[pathname as keyof typeof tokenRequiredRoutes] : null);
 
 /**
  * What the first load shows while its route's code arrives (React Router's HydrateFallback). A signed-in screen
@@ -19,7 +17,7 @@ const titleOf = (pathname: string): string | null => (pathname in tokenRequiredR
  */
 export function LoadingFrame() {
   const { pathname } = useLocation();
-  const title = titleOf(pathname);
+  const title = routeTitle(pathname);
   if (title === null || readStoredText('token' satisfies StorageKey) === null) return <CentredSpinner label="Loading" />;
   return (
     <div className={styles.shell}>
